@@ -1,0 +1,28 @@
+package dev.uringlab.api;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The few system calls a workload makes outside the ring, on the same kernel the ring runs
+ * on: the emulated one (its own file table of emulated pipes and eventfds) or the real one.
+ * Calls return what the system call returns: a count, or a negative errno; they never throw
+ * for a failing call. Like every system call, returning to user space runs the calling
+ * task's pending task work.
+ */
+public interface Syscalls {
+
+    /** pipe2(O_NONBLOCK): {@code {readFd, writeFd}}; throws {@link IllegalStateException} if no pipe can be had. */
+    int[] pipe();
+
+    /** eventfd(0, EFD_NONBLOCK); throws {@link IllegalStateException} if none can be had. */
+    int eventfd();
+
+    /** read(2) of up to {@code len} bytes into a native buffer: the count, or -errno (-EAGAIN when empty). */
+    int read(int fd, MemorySegment buf, int len);
+
+    /** write(2) of {@code len} bytes from a native buffer: the count, or -errno. */
+    int write(int fd, MemorySegment buf, int len);
+
+    /** close(2): 0 or -errno. */
+    int close(int fd);
+}

@@ -1,0 +1,60 @@
+package dev.uringlab.spi;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One SPI axis: a mechanism one patch series changes, its key on the command line
+ * ({@code --strategy completion=batched-cqe}) and the interface its implementations provide.
+ *
+ * @param <T> the strategy interface
+ */
+public final class Axis<T> {
+    /** Completion posting (seed 000). */
+    public static final Axis<CompletionPosting> COMPLETION = new Axis<>("completion", CompletionPosting.class, "000");
+    /** Request allocation (seed 001). */
+    public static final Axis<RequestAllocation> REQ_ALLOC = new Axis<>("req-alloc", RequestAllocation.class, "001");
+    /** Poll re-arm (seed 002). */
+    public static final Axis<PollRearm> POLL_REARM = new Axis<>("poll-rearm", PollRearm.class, "002");
+    /** Link CQEs (seed 003). */
+    public static final Axis<LinkCqe> LINK_CQE = new Axis<>("link-cqe", LinkCqe.class, "003");
+    /** Bio allocation (seed 004). */
+    public static final Axis<BioAllocation> BIO_ALLOC = new Axis<>("bio-alloc", BioAllocation.class, "004");
+
+    private static final List<Axis<?>> ALL = List.of(COMPLETION, REQ_ALLOC, POLL_REARM, LINK_CQE, BIO_ALLOC);
+
+    /** The alias of every axis's pre-patch implementation. */
+    public static final String BASELINE = "baseline";
+
+    private final String key;
+    private final Class<T> type;
+    private final String seed;
+
+    private Axis(String key, Class<T> type, String seed) {
+        this.key = key;
+        this.type = type;
+        this.seed = seed;
+    }
+
+    /** Every axis, in seed order. */
+    public static List<Axis<?>> values() {
+        return ALL;
+    }
+
+    /** The axis with this key. */
+    public static Optional<Axis<?>> byKey(String key) {
+        return ALL.stream().filter(a -> a.key.equals(key)).findFirst();
+    }
+
+    public String key() { return key; }
+
+    public Class<T> type() { return type; }
+
+    /** The seed number (000-004) whose patch series this axis isolates. */
+    public String seed() { return seed; }
+
+    @Override
+    public String toString() {
+        return key;
+    }
+}

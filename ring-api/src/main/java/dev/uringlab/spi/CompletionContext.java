@@ -1,0 +1,49 @@
+package dev.uringlab.spi;
+
+/**
+ * The CQ half of {@code struct io_ring_ctx} as a completion-posting strategy drives it. The
+ * primitives are the kernel's; a strategy composes them, and the engine never posts a CQE
+ * except through the strategy. All {@code ioFill*} and {@code ioCommitCqring} calls need the
+ * completion lock ({@link #lock()}); the engine checks that and throws if it is not held.
+ */
+public interface CompletionContext {
+
+    /** spin_lock(&ctx->completion_lock); counted as {@link Counter#COMPLETION_LOCK}. */
+    void lock();
+
+    /** spin_unlock(&ctx->completion_lock). */
+    void unlock();
+
+    /**
+     * io_fill_cqe_req: write the request's CQE ({@code req->cqe}) at the cached CQ tail, or,
+     * when the CQ is full or the overflow list is not empty, append it to the overflow list
+     * (io_cqring_event_overflow). A request CQE is never lost. A request flagged
+     * {@link ReqFlags#REQ_F_CQE_SKIP} fills nothing: that rule is enforced here, once.
+     */
+    void ioFillCqeReq(IoKiocb req);
+
+    /**
+     * io_fill_cqe_aux: write an aux (multishot) CQE at the cached CQ tail.
+     *
+     * @return false, writing nothing, when the CQ is full or CQEs wait on the overflow list
+     */
+    boolean ioFillCqeAux(long userData, int res, int cflags);
+
+    /** io_cqring_event_overflow: append a CQE to the overflow list and set IORING_SQ_CQ_OVERFLOW. */
+    void ioCqringEventOverflow(long userData, int res, int cflags);
+
+    /** io_commit_cqring: release-store the cached tail to the shared CQ tail. */
+    void ioCommitCqring();
+
+    /**
+     * io_cqring_ev_posted: wake the CQ waiters and signal the registered eventfd. Called after
+     * {@link #unlock()}, as the kernel's io_cq_unlock_post does.
+     */
+    void ioCqringEvPosted();
+
+    /** test_bit(IO_CHECK_CQ_OVERFLOW_BIT, &ctx->check_cq): CQEs wait on the overflow list. */
+    boolean overflowPending();
+
+    /** This ring's counters. */
+    Counters counters();
+}

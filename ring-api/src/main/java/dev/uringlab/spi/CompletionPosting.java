@@ -1,0 +1,37 @@
+package dev.uringlab.spi;
+
+/**
+ * Axis {@code completion}: how CQEs get from finished requests into the CQ ring (seed 000).
+ * One instance per ring; every method is called by the ring owner's thread with
+ * {@code ctx->uring_lock} held (the submission path or task work), never concurrently.
+ *
+ * <p>Same observable semantics on every implementation: per request, the same CQEs in the
+ * same order; in particular every aux CQE of a multishot request reaches the CQ ring (or the
+ * overflow list) before that request's terminal CQE.
+ */
+public interface CompletionPosting {
+
+    /**
+     * io_submit_flush_completions: post the CQEs of {@code batch} (and anything this strategy
+     * deferred earlier, first), then the engine frees the batch and queues linked requests.
+     * Called at the end of a submission batch and at the end of a task-work run, whenever the
+     * batch is non-empty or {@link #hasDeferred()} is true.
+     */
+    void flushCompletions(CompletionContext cq, CompletionBatch batch);
+
+    /**
+     * io_post_aux_cqe / io_aux_cqe: post an aux CQE (a multishot request's CQE with
+     * IORING_CQE_F_MORE). {@code defer} is true when called from task-work context with the
+     * submit state available (IO_URING_F_COMPLETE_DEFER), where a strategy may keep the CQE
+     * for the next {@link #flushCompletions}.
+     *
+     * @return false when the CQE could not be posted because the CQ ring is full or in
+     *     overflow: the multishot request must then end, posting its terminal CQE instead
+     */
+    boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer);
+
+    /** Whether CQEs are held back for the next {@link #flushCompletions}. */
+    default boolean hasDeferred() {
+        return false;
+    }
+}

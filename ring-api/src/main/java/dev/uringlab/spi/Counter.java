@@ -1,0 +1,70 @@
+package dev.uringlab.spi;
+
+/**
+ * The things a mechanism counts (DESIGN.md rule 4: counted, not computed). Each counter is
+ * bumped where the work happens, by the code doing it; the javadoc names the kernel path.
+ */
+public enum Counter {
+    /** io_uring_enter calls. */
+    ENTER("io_uring_enter calls"),
+    /** SQEs consumed from the SQ ring (io_submit_sqes). */
+    SQE_SUBMITTED("SQEs submitted"),
+    /** spin_lock(&ctx->completion_lock) acquisitions. */
+    COMPLETION_LOCK("completion-lock acquisitions"),
+    /** CQEs written into the CQ ring (io_fill_cqe_req, io_fill_cqe_aux, overflow flush). */
+    CQE_FILLED("CQEs filled"),
+    /** io_commit_cqring: release stores of the CQ tail. */
+    CQ_COMMIT("CQ tail commits"),
+    /** io_cqring_ev_posted calls. */
+    EV_POSTED("ev_posted calls"),
+    /** eventfd_signal from io_eventfd_signal. */
+    EVENTFD_SIGNAL("eventfd signals"),
+    /** Aux (multishot) CQEs stored in the submit state's CQE array (seed 000). */
+    AUX_CQE_DEFERRED("aux CQEs deferred"),
+    /** CQEs that went to ctx->cq_overflow_list (io_cqring_event_overflow). */
+    CQ_OVERFLOW("CQEs overflowed"),
+    /** Overflowed CQEs moved into the CQ ring (__io_cqring_overflow_flush). */
+    CQ_OVERFLOW_FLUSHED("overflowed CQEs flushed"),
+    /** add_wait_queue. */
+    WAITQUEUE_ADD("waitqueue adds"),
+    /** list_del_init / remove_wait_queue of a wait entry. */
+    WAITQUEUE_REMOVE("waitqueue removes"),
+    /** __wake_up calls that found the waitqueue non-empty. */
+    WAITQUEUE_WAKE("waitqueue wakes"),
+    /** io_req_task_work_add. */
+    TASK_WORK_QUEUED("task_work queued"),
+    /** task_work callbacks run (tctx_task_work / handle_tw_list). */
+    TASK_WORK_RUN("task_work run"),
+    /** io_wq_enqueue: requests punted to an io-wq worker. */
+    IO_WQ_ENQUEUE("io-wq enqueues"),
+    /** io_alloc_req: requests handed to the submission path. */
+    REQ_ALLOC("requests allocated"),
+    /** Requests given back by the completion path. */
+    REQ_FREE("requests freed"),
+    /** kmem_cache_alloc(req_cachep): requests taken from the slab. */
+    REQ_SLAB_ALLOC("requests from the slab"),
+    /** kmem_cache_free(req_cachep): requests returned to the slab. */
+    REQ_SLAB_FREE("requests to the slab"),
+    /** bio_alloc_bioset: bios handed out. */
+    BIO_ALLOC("bios allocated"),
+    /** bios taken from the slab/mempool. */
+    BIO_SLAB_ALLOC("bios from the slab"),
+    /** bios returned to the slab/mempool. */
+    BIO_SLAB_FREE("bios to the slab");
+
+    private final String description;
+
+    Counter(String description) {
+        this.description = description;
+    }
+
+    /** A short human description, for reports. */
+    public String description() {
+        return description;
+    }
+
+    /** The name used in JMH secondary metrics and reports: lower case with dashes, e.g. {@code completion-lock}. */
+    public String metricName() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+}

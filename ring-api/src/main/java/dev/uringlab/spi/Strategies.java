@@ -1,0 +1,106 @@
+package dev.uringlab.spi;
+
+import dev.uringlab.api.RingConfig;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+
+/**
+ * The strategy registry: every {@link StrategyProvider} on the class path, found once with
+ * {@link ServiceLoader}, and the resolution of a {@link RingConfig} into one provider per axis.
+ */
+public final class Strategies {
+    /** Profile: every axis at baseline. */
+    public static final String PROFILE_BASELINE = "baseline";
+    /** Profile: every axis at its newest patched alias (highest {@link StrategyProvider#kernel()} above baseline's). */
+    public static final String PROFILE_ALL_PATCHES = "all-patches";
+
+    private static final List<StrategyProvider<?>> ALL = load();
+
+    private Strategies() {}
+
+    private static List<StrategyProvider<?>> load() {
+        List<StrategyProvider<?>> list = new ArrayList<>();
+        for (StrategyProvider<?> p : ServiceLoader.load(StrategyProvider.class, Strategies.class.getClassLoader())) {
+            list.add(p);
+        }
+        return List.copyOf(list);
+    }
+
+    /** Every registered provider. */
+    public static List<StrategyProvider<?>> all() {
+        return ALL;
+    }
+
+    /** The providers of one axis, baseline first. */
+    @SuppressWarnings("unchecked")
+    public static <T> List<StrategyProvider<T>> of(Axis<T> axis) {
+        return ALL.stream().filter(p -> p.axis() == axis).map(p -> (StrategyProvider<T>) p)
+                .sorted(Comparator.comparing((StrategyProvider<T> p) -> !p.alias().equals(Axis.BASELINE))
+                        .thenComparing(StrategyProvider::alias))
+                .toList();
+    }
+
+    /** The provider with {@code alias} on {@code axis}; an unknown alias is an error listing the aliases there are. */
+    public static <T> StrategyProvider<T> find(Axis<T> axis, String alias) {
+        List<StrategyProvider<T>> candidates = of(axis);
+        return candidates.stream().filter(p -> p.alias().equals(alias)).findFirst()
+                .orElseThrow(() -> new UnknownStrategyException("unknown " + axis.key() + " strategy '" + alias
+                        + "'; available: " + candidates.stream().map(StrategyProvider::alias).collect(Collectors.joining(", "))));
+    }
+
+    /**
+     * One provider per axis for {@code config}: the alias asked for, else the profile's, else
+     * baseline. An unknown axis key, alias or profile is an {@link UnknownStrategyException}.
+     */
+    public static Map<Axis<?>, StrategyProvider<?>> resolve(RingConfig config) {
+        for (String key : config.strategies().keySet()) {
+            if (Axis.byKey(key).isEmpty()) {
+                throw new UnknownStrategyException("unknown strategy axis '" + key + "'; axes: "
+                        + Axis.values().stream().map(Axis::key).collect(Collectors.joining(", ")));
+            }
+        }
+        String profile = config.profile();
+        if (profile != null && !profile.equals(PROFILE_BASELINE) && !profile.equals(PROFILE_ALL_PATCHES)) {
+            throw new UnknownStrategyException("unknown profile '" + profile + "'; profiles: "
+                    + PROFILE_BASELINE + ", " + PROFILE_ALL_PATCHES);
+        }
+        Map<Axis<?>, StrategyProvider<?>> chosen = new LinkedHashMap<>();
+        for (Axis<?> axis : Axis.values()) {
+            String alias = config.strategies().get(axis.key());
+            if (alias == null && PROFILE_ALL_PATCHES.equals(profile)) {
+                alias = newestPatched(axis);
+            }
+            chosen.put(axis, find(axis, alias == null ? Axis.BASELINE : alias));
+        }
+        return chosen;
+    }
+
+    /** The alias of the newest patched implementation of an axis, or baseline when it has none newer. */
+    public static String newestPatched(Axis<?> axis) {
+        List<? extends StrategyProvider<?>> providers = of(axis);
+        String baselineKernel = providers.stream().filter(p -> p.alias().equals(Axis.BASELINE))
+                .map(StrategyProvider::kernel).findFirst().orElse("0");
+        return providers.stream().filter(p -> compareKernel(p.kernel(), baselineKernel) > 0)
+                .max((a, b) -> compareKernel(a.kernel(), b.kernel())).map(StrategyProvider::alias)
+                .orElse(Axis.BASELINE);
+    }
+
+    /** Compares kernel versions such as {@code 5.17} and {@code 6.2} numerically, part by part. */
+    static int compareKernel(String a, String b) {
+        String[] pa = a.split("\\.");
+        String[] pb = b.split("\\.");
+        for (int i = 0; i < Math.max(pa.length, pb.length); i++) {
+            int x = i < pa.length ? Integer.parseInt(pa[i].replaceAll("\\D.*", "")) : 0;
+            int y = i < pb.length ? Integer.parseInt(pb[i].replaceAll("\\D.*", "")) : 0;
+            if (x != y) {
+                return Integer.compare(x, y);
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.uringlab.spi;
+
+import java.util.Optional;
+
+/** What the engine gives a strategy when it makes one for a ring. */
+public interface StrategyContext {
+
+    /** The ring's counters. */
+    Counters counters();
+
+    /** A strategy option from {@link dev.uringlab.api.RingConfig#options()}, e.g. {@code cqe-array}. */
+    Optional<String> option(String key);
+
+    /** The request slab, {@code req_cachep}. */
+    KmemCache<IoKiocb> reqCachep();
+
+    /** The bio slab of the ring's bio_set. */
+    KmemCache<Bio> bioSlab();
+
+    /** The CQ ring's size. */
+    int cqEntries();
+
+    /** An integer option, or {@code def}; a value that is not a positive integer is an IllegalArgumentException naming the key. */
+    default int intOption(String key, int def) {
+        return option(key).map(v -> {
+            try {
+                int n = Integer.parseInt(v);
+                if (n > 0) {
+                    return n;
+                }
+            } catch (NumberFormatException ignored) {
+                // reported below
+            }
+            throw new IllegalArgumentException("strategy option " + key + "=" + v + ": expected a positive integer");
+        }).orElse(def);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.uringlab.spi;
+
+/**
+ * A strategy implementation, registered with {@link java.util.ServiceLoader} under
+ * {@code META-INF/services/dev.uringlab.spi.StrategyProvider}. Like Agrona's idle strategies,
+ * each has a short alias ({@code baseline}, {@code batched-cqe}...) unique on its axis.
+ *
+ * @param <T> the axis interface
+ */
+public interface StrategyProvider<T> {
+
+    /** The axis it implements. */
+    Axis<T> axis();
+
+    /** Its alias on that axis; {@link Axis#BASELINE} for the pre-patch mechanism. */
+    String alias();
+
+    /** The kernel whose mechanism it reproduces, e.g. {@code "6.1"}; profiles use it to find the newest. */
+    String kernel();
+
+    /** One sentence: what the mechanism does and what it costs. */
+    String summary();
+
+    /** A fresh instance for one ring. */
+    T create(StrategyContext ctx);
+}
