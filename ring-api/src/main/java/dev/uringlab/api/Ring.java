@@ -39,6 +39,16 @@ public interface Ring extends AutoCloseable {
      */
     int enter(int toSubmit, int minComplete, int flags);
 
+    /**
+     * io_uring_wait_cqes with a timeout (IORING_ENTER_EXT_ARG with a timespec): wait until
+     * {@code waitNr} CQEs are ready, running task work and flushing overflow meanwhile.
+     *
+     * @return 0 when they are ready, {@code -ETIME} when the timeout passed first, or another
+     *     {@code -errno}. The emulated engine in deterministic mode returns {@code -ETIME} at
+     *     once when nothing pending can ever post a CQE (the timeout could only expire).
+     */
+    int waitCqes(int waitNr, long timeoutNanos);
+
     /** io_uring_register(IORING_REGISTER_EVENTFD): 0 or -errno. */
     int registerEventfd(int eventfd);
 
