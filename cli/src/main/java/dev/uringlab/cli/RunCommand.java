@@ -32,7 +32,9 @@ import picocli.CommandLine.Spec;
  * output, so two runs can be compared with {@code diff}.
  *
  * <p>Exit status: 2 for an error in the file ({@code FILE:LINE: message} on standard error)
- * or in the options (an unknown engine, axis, alias or profile, listing those available);
+ * or in the options (an unknown engine, axis, alias or profile, listing those available), or
+ * a configuration the engine refuses (ring sizes; on the native ring, any strategy but those
+ * the kernel implements itself);
  * 1 for a failure at run time (the message names the line) and for a ring engine that
  * cannot run on this machine (io_uring missing or refused: the command was right, the
  * machine cannot run it); 0 otherwise.
@@ -83,18 +85,18 @@ final class RunCommand implements Callable<Integer> {
             return EXIT_USAGE;
         }
         boolean chosen = !strategies.isEmpty() || profile != null;
-        if (chosen && engine.equals("native")) {
-            err.println("uring-lab run: --strategy and --profile choose emulated mechanisms; the native ring runs the kernel's own");
-            return EXIT_USAGE;
-        }
         RingConfig config = ScenarioRunner.ringConfig(scenario, strategies, profile);
         try {
-            if (chosen) {
+            if (chosen && !engine.equals("native")) {
                 Strategies.resolve(config); // before anything runs: an unknown name is a usage error
             }
             ScenarioRunner.run(scenario, engine, config, out::println);
         } catch (UnknownStrategyException e) {
             err.println("uring-lab run: " + e.getMessage());
+            return EXIT_USAGE;
+        } catch (IllegalArgumentException e) {
+            // The engine refuses the configuration: setup sizes, or a strategy it cannot run (native).
+            err.println("uring-lab run: " + file + ": the " + engine + " ring refuses this setup: " + e.getMessage());
             return EXIT_USAGE;
         } catch (RingUnavailableException e) {
             err.println("uring-lab run: the " + engine + " ring cannot run here: " + e.getMessage());

@@ -67,19 +67,14 @@ public final class ScenarioRunner {
      * scenario on it, writing each output line to {@code out}, and tears everything down.
      *
      * @throws RingUnavailableException when the engine cannot run here
-     * @throws UnknownStrategyException for an unknown axis, alias or profile in {@code config}
-     * @throws ScenarioRuntimeException when a step fails, or the engine refuses the setup sizes
+     * @throws IllegalArgumentException when the engine refuses {@code config}: setup sizes out of
+     *     range, an unknown axis, alias or profile ({@link UnknownStrategyException}), a strategy
+     *     the engine cannot run
+     * @throws ScenarioRuntimeException when a step fails
      */
     public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out)
             throws RingUnavailableException, ScenarioRuntimeException {
-        Ring ring;
-        try {
-            ring = Rings.open(engine, config);
-        } catch (UnknownStrategyException e) {
-            throw e;
-        } catch (IllegalArgumentException e) {
-            throw new ScenarioRuntimeException(scenario.file(), scenario.setup().line(), "setup: " + e.getMessage());
-        }
+        Ring ring = Rings.open(engine, config);
         // Closed in reverse order: the ring before the buffers its requests may point into.
         try (Arena arena = Arena.ofConfined(); ring) {
             ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out);
