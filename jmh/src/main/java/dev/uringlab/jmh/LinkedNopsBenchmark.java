@@ -49,7 +49,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@code boxed-cqe}, {@code per-cqe-lock}), and {@code async=true} with links of 100.
  *
  * <h2>Secondary metrics</h2>
- * Per NOP (secondary score / primary score): {@code cqeFilled} (1 on baseline, 1/N when only
+ * Per NOP (secondary score / primary score): {@code enter} (1/N: one per chain), {@code cqeFilled} (1 on baseline, 1/N when only
  * the last posts), {@code completionLock}, {@code cqCommit} and {@code evPosted} (1 per CQE on
  * per-cqe-lock, 1 per batch on baseline), {@code taskWorkRun} and {@code ioWqEnqueue} (the
  * async case: each NOP goes through an io-wq worker and back through task work). The native
@@ -128,6 +128,7 @@ public class LinkedNopsBenchmark {
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.OPERATIONS)
     public static class LinkedNopsCounters extends RingCounters {
+        public long enter;
         public long cqeFilled;
         public long completionLock;
         public long cqCommit;
