@@ -41,10 +41,7 @@ import java.lang.foreign.MemorySegment;
  * <p>One application thread at a time, as with liburing. After {@link #close()} every method
  * throws {@link IllegalStateException}.
  */
-public final class NativeRing implements Ring {
-    /** The engine name, as registered by {@link NativeRingProvider}. */
-    public static final String ENGINE = "native";
-
+final class NativeRing implements Ring {
     /** IORING_OFF_SQ_RING: mmap offset of the SQ ring, and of both rings with IORING_FEAT_SINGLE_MMAP. */
     static final long IORING_OFF_SQ_RING = 0L;
     /** IORING_OFF_CQ_RING: mmap offset of the CQ ring. */
@@ -149,7 +146,7 @@ public final class NativeRing implements Ring {
 
     @Override
     public String engine() {
-        return ENGINE;
+        return NativeRingProvider.NAME;
     }
 
     @Override
@@ -184,10 +181,16 @@ public final class NativeRing implements Ring {
      * are already in the CQ ring (as liburing does), else enters with IORING_ENTER_GETEVENTS |
      * IORING_ENTER_EXT_ARG and a relative {@code struct __kernel_timespec}.
      *
-     * <p>When the timeout expires with some CQEs in the ring but fewer than {@code waitNr},
-     * the kernel's io_cqring_wait returns 0 (it reports -ETIME only for an empty CQ ring);
-     * this method returns {@code -ETIME} then too, as {@link Ring#waitCqes(int, long)}
-     * promises: 0 means the {@code waitNr} CQEs are there.
+     * <p>Two departures from the bare system call, both so that the result means what
+     * {@link Ring#waitCqes(int, long)} promises (0: the {@code waitNr} CQEs are there):
+     * <ul>
+     *   <li>when the timeout expires with some CQEs in the ring but fewer than {@code waitNr},
+     *       the kernel's io_cqring_wait returns 0 (it reports -ETIME only for an empty CQ
+     *       ring); this method returns {@code -ETIME};</li>
+     *   <li>a signal to the waiting thread (the JVM's own, e.g. JFR's sampler suspending a
+     *       thread in native code) ends the kernel's wait with {@code -EINTR}, which is not
+     *       restarted; this method waits again for the time left.</li>
+     * </ul>
      */
     @Override
     public int waitCqes(int waitNr, long timeoutNanos) {
@@ -195,11 +198,17 @@ public final class NativeRing implements Ring {
         if (cq.ready() >= waitNr) {
             return 0;
         }
-        GeteventsArgDescriptor.setTimeout(geteventsArg, timeoutNanos);
-        counters.inc(Counter.ENTER);
-        int ret = Libc.ioUringEnter(errno, ringFd, 0, waitNr, IORING_ENTER_GETEVENTS | IORING_ENTER_EXT_ARG,
-                geteventsArg, GeteventsArgDescriptor.ARG_SIZE);
-        if (ret < 0) {
+        long deadline = System.nanoTime() + timeoutNanos;
+        long left = timeoutNanos;
+        int ret;
+        do {
+            GeteventsArgDescriptor.setTimeout(geteventsArg, left);
+            counters.inc(Counter.ENTER);
+            ret = Libc.ioUringEnter(errno, ringFd, 0, waitNr, IORING_ENTER_GETEVENTS | IORING_ENTER_EXT_ARG,
+                    geteventsArg, GeteventsArgDescriptor.ARG_SIZE);
+            left = deadline - System.nanoTime();
+        } while (ret == -Errno.EINTR && left > 0);
+        if (ret < 0 && ret != -Errno.EINTR) {
             return ret;
         }
         return cq.ready() >= waitNr ? 0 : -Errno.ETIME;

@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 public final class NativeRingProvider implements RingProvider {
     /** The engine's name: {@value}. */
-    public static final String NAME = NativeRing.ENGINE;
+    public static final String NAME = "native";
 
     /** See {@link NativeAvailability#DISABLE_PROPERTY}: {@value}. */
     public static final String DISABLE_PROPERTY = NativeAvailability.DISABLE_PROPERTY;

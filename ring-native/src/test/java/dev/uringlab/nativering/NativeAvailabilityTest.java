@@ -14,9 +14,16 @@ import org.opentest4j.TestAbortedException;
 
 class NativeAvailabilityTest {
 
+    /** The property as the build set it (a CI machine may), restored after each test. */
+    private final String inherited = System.getProperty(NativeRingProvider.DISABLE_PROPERTY);
+
     @AfterEach
-    void clearProperty() {
-        System.clearProperty(NativeRingProvider.DISABLE_PROPERTY);
+    void restoreProperty() {
+        if (inherited == null) {
+            System.clearProperty(NativeRingProvider.DISABLE_PROPERTY);
+        } else {
+            System.setProperty(NativeRingProvider.DISABLE_PROPERTY, inherited);
+        }
     }
 
     @Test

@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** The real kernel's io_uring through ring-api. Skipped, with the reason, where io_uring is unavailable. */
@@ -200,6 +201,48 @@ class NativeRingTest {
             long enters = ring.counters().get(Counter.ENTER);
             assertThat(ring.waitCqes(1, SECOND)).isZero();
             assertThat(ring.counters().get(Counter.ENTER)).as("ready CQEs need no io_uring_enter").isEqualTo(enters);
+        }
+    }
+
+    @Test
+    void shouldKeepWaitingWhenASignalInterruptsTheKernelsWait() throws Throwable {
+        try (Ring ring = NativeRings.openOrSkip(8); Arena arena = Arena.ofShared()) {
+            int[] pipe = ring.sys().pipe();
+            MemorySegment buf = arena.allocate(1);
+            ring.getSqe().prepPollAdd(pipe[0], PollEvents.POLLIN).userData(1);
+            assertThat(ring.submit()).isEqualTo(1);
+            int waiter = ThreadSignals.gettid();
+            AtomicReference<Throwable> poker = new AtomicReference<>();
+            Thread signaller = Thread.ofPlatform().start(() -> {
+                try {
+                    // Signal the waiter while it sleeps in io_uring_enter, then wake it with a CQE once it waits again.
+                    awaitWaitingInEnter(ring, waiter, 2);
+                    assertThat(ThreadSignals.tgkill(waiter, ThreadSignals.SIGPIPE)).isZero();
+                    awaitWaitingInEnter(ring, waiter, 3);
+                    assertThat(ring.sys().write(pipe[1], buf, 1)).isEqualTo(1);
+                } catch (Throwable t) {
+                    poker.set(t);
+                }
+            });
+
+            int ret = ring.waitCqes(1, 10 * SECOND);
+            signaller.join();
+
+            assertThat(poker.get()).isNull();
+            assertThat(ret).as("the -EINTR of the first wait is not the caller's").isZero();
+            assertThat(ring.counters().get(Counter.ENTER)).as("submit, wait, wait again").isEqualTo(3);
+            assertThat(reap(ring)).containsExactly("ud=1 res=" + PollEvents.POLLIN + " flags=0");
+        }
+    }
+
+    /** Until the ring has entered {@code enters} times and thread {@code tid} sleeps in io_uring_enter; at most 5 s. */
+    private static void awaitWaitingInEnter(Ring ring, int tid, int enters) throws Exception {
+        long deadline = System.nanoTime() + 5 * SECOND;
+        while (ring.counters().get(Counter.ENTER) < enters || ThreadSignals.blockedIn(tid) != (int) Libc.SYS_IO_URING_ENTER) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("thread " + tid + " never waited in io_uring_enter #" + enters);
+            }
+            Thread.sleep(1);
         }
     }
 
