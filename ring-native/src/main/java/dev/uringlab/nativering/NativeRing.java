@@ -38,22 +38,23 @@ import java.lang.foreign.MemorySegment;
  * are counted; locks, CQE fills, task work and the rest happen inside the kernel and stay at
  * zero.
  *
- * <p>One application thread at a time, as with liburing. After {@link #close()} every method
- * throws {@link IllegalStateException}.
+ * <p>One application thread at a time, as with liburing. After {@link #close()}, entering,
+ * waiting, registering and {@link #sys()} throw {@link IllegalStateException}, and so does any
+ * access to the unmapped rings through {@link #sq()} and {@link #cq()}.
  */
 final class NativeRing implements Ring {
     /** IORING_OFF_SQ_RING: mmap offset of the SQ ring, and of both rings with IORING_FEAT_SINGLE_MMAP. */
-    static final long IORING_OFF_SQ_RING = 0L;
+    private static final long IORING_OFF_SQ_RING = 0L;
     /** IORING_OFF_CQ_RING: mmap offset of the CQ ring. */
-    static final long IORING_OFF_CQ_RING = 0x8000000L;
+    private static final long IORING_OFF_CQ_RING = 0x8000000L;
     /** IORING_OFF_SQES: mmap offset of the SQE array. */
-    static final long IORING_OFF_SQES = 0x10000000L;
+    private static final long IORING_OFF_SQES = 0x10000000L;
     /** IORING_ENTER_EXT_ARG: io_uring_enter's argp is a struct io_uring_getevents_arg. */
-    static final int IORING_ENTER_EXT_ARG = 1 << 3;
+    private static final int IORING_ENTER_EXT_ARG = 1 << 3;
     /** IORING_REGISTER_EVENTFD: io_uring_register opcode, arg is an int fd, nr_args 1. */
-    static final int IORING_REGISTER_EVENTFD = 4;
+    private static final int IORING_REGISTER_EVENTFD = 4;
     /** IORING_UNREGISTER_EVENTFD: io_uring_register opcode, no argument. */
-    static final int IORING_UNREGISTER_EVENTFD = 5;
+    private static final int IORING_UNREGISTER_EVENTFD = 5;
 
     private final Arena arena;
     private final MemorySegment errno;

@@ -11,7 +11,9 @@ import java.util.BitSet;
 /**
  * {@link Syscalls} on the real kernel: pipe2, eventfd, read, write and close through libc.
  * Every fd this object creates is remembered until it is closed through it, so the ring's
- * {@link NativeRing#close()} closes whatever the application left open.
+ * {@link NativeRing#close()} closes whatever the application left open. The rule that makes
+ * this safe: close such an fd through this object or leave it to the ring; closed any other
+ * way, its number may be reused by a file the ring would then close.
  *
  * <p>Pipes and eventfds are also {@code O_CLOEXEC}, so no child process (a JMH fork, a
  * launcher) inherits them; it changes nothing the ring can observe. Like the ring, one thread
