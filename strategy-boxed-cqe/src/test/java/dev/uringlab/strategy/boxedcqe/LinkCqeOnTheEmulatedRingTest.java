@@ -190,8 +190,9 @@ class LinkCqeOnTheEmulatedRingTest {
             nop(ring, 3, H);
             nop(ring, 4, 0);
             nop(ring, 5, 0);
-            assertThat(submitAndReap(ring)).containsExactly("submitted 5", "cqe ud=1 res=0", "cqe ud=4 res=0",
-                    "cqe ud=5 res=0");
+            // the chain's members after the head run from task work, after the rest of the submit
+            assertThat(submitAndReap(ring)).containsExactly("submitted 5", "cqe ud=1 res=0", "cqe ud=5 res=0",
+                    "cqe ud=4 res=0");
         }
     }
 
@@ -238,7 +239,7 @@ class LinkCqeOnTheEmulatedRingTest {
             nop(ring, 2, L);
             nop(ring, 3, 0);
             nop(ring, 4, D);
-            assertThat(submitAndReap(ring)).containsExactly("submitted 3", "cqe ud=3 res=0", "cqe ud=4 res=-95");
+            assertThat(submitAndReap(ring)).containsExactly("submitted 3", "cqe ud=4 res=-95", "cqe ud=3 res=0");
         }
     }
 
