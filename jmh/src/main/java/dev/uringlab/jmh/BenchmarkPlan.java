@@ -1,0 +1,82 @@
+package dev.uringlab.jmh;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * The run plan of {@code uring-lab compare}: every benchmark of this jar matching the given
+ * regular expressions (as JMH matches them), expanded over its {@code @Param} cross product,
+ * each point marked {@code run} or {@code skip} by {@link ParamRules}. It reads the
+ * {@code META-INF/BenchmarkList} that JMH's annotation processor wrote, so it needs no fork.
+ *
+ * <p>Output, one tab-separated line per point, in JMH's benchmark order:
+ * <pre>
+ * run     dev.uringlab.jmh.Nops32Benchmark.nops32  profile=baseline reqAlloc=baseline ring=emulated
+ * skip    dev.uringlab.jmh.Nops32Benchmark.nops32  profile=all-patches reqAlloc=baseline ring=native  ring=native with ...
+ * </pre>
+ * Usage: {@code java -cp benchmarks.jar dev.uringlab.jmh.BenchmarkPlan [REGEX...]} (none: all).
+ */
+public final class BenchmarkPlan {
+    private BenchmarkPlan() {}
+
+    public static void main(String[] args) {
+        print(plan(args.length == 0 ? List.of(".*") : List.of(args)), System.out);
+    }
+
+    /** One point of a benchmark's param space. */
+    public record Point(String benchmark, Map<String, String> params, Optional<String> skipReason) {}
+
+    /** The points of every benchmark matching {@code includes}. */
+    public static List<Point> plan(List<String> includes) {
+        Set<String> seen = new LinkedHashSet<>();
+        List<Point> points = new ArrayList<>();
+        var silent = OutputFormatFactory.createFormatInstance(System.err, VerboseMode.SILENT);
+        for (BenchmarkListEntry entry : BenchmarkList.defaultList().find(silent, includes, List.of())) {
+            if (!seen.add(entry.getUsername())) {
+                continue; // the same method in another mode
+            }
+            Map<String, String[]> space = entry.getParams().orElse(Map.of());
+            for (Map<String, String> params : crossProduct(space)) {
+                points.add(new Point(entry.getUsername(), params, ParamRules.rejection(params)));
+            }
+        }
+        return points;
+    }
+
+    /** Every combination, the first param varying slowest (JMH's own order: names sorted). */
+    static List<Map<String, String>> crossProduct(Map<String, String[]> space) {
+        List<Map<String, String>> result = new ArrayList<>();
+        result.add(new LinkedHashMap<>());
+        for (String name : space.keySet().stream().sorted().toList()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> partial : result) {
+                for (String value : space.get(name)) {
+                    Map<String, String> m = new LinkedHashMap<>(partial);
+                    m.put(name, value);
+                    next.add(m);
+                }
+            }
+            result = next;
+        }
+        return result;
+    }
+
+    static void print(List<Point> points, PrintStream out) {
+        for (Point p : points) {
+            StringBuilder params = new StringBuilder();
+            p.params().forEach((k, v) -> params.append(params.isEmpty() ? "" : " ").append(k).append('=').append(v));
+            out.println((p.skipReason().isPresent() ? "skip" : "run") + "\t" + p.benchmark() + "\t" + params
+                    + p.skipReason().map(r -> "\t" + r).orElse(""));
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package dev.uringlab.jmh;
+
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.Strategies;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The naming convention of the benchmarks' {@code @Param}s and the one rule that says which
+ * combinations of them make sense. JMH runs the cross product of every {@code @Param}; some
+ * points of it are not experiments: {@link RingState} refuses them at setup with the reason,
+ * and {@link BenchmarkPlan} leaves them out of the plan {@code uring-lab compare} runs.
+ *
+ * <h2>Param names</h2>
+ * <ul>
+ *   <li>{@value #RING}: the engine, {@code emulated} or {@code native}
+ *       ({@link dev.uringlab.api.Rings});</li>
+ *   <li>{@value #PROFILE}: {@code baseline} or {@code all-patches}
+ *       ({@link Strategies#PROFILE_ALL_PATCHES});</li>
+ *   <li>an axis key in camelCase ({@code completion}, {@code reqAlloc}, {@code pollRearm},
+ *       {@code linkCqe}, {@code bioAlloc}): the alias chosen on that axis;</li>
+ *   <li>anything else: the workload's own (link size, CQE array size...), not read here.</li>
+ * </ul>
+ *
+ * <h2>What makes no sense</h2>
+ * Benchmarks move one axis at a time against baseline, and race {@code all-patches} against
+ * baseline (DESIGN.md). Hence:
+ * <ol>
+ *   <li>a profile other than baseline with an axis param that is not baseline: the profile
+ *       chooses every axis itself;</li>
+ *   <li>the native ring with a profile other than baseline: the real kernel runs its own
+ *       mechanisms, profiles choose the emulator's;</li>
+ *   <li>the native ring with an axis alias that the kernel cannot honour. It honours only
+ *       what user space chooses per SQE: {@code linkCqe=cqe-skip-success} is the kernel's own
+ *       IOSQE_CQE_SKIP_SUCCESS (5.17), set by the workload ({@link #NATIVE_ALIASES});</li>
+ *   <li>a workload param value that its seed's author measured only together with another
+ *       param's value ({@link #ONLY_WITH}: {@code async=true} only with {@code linkSize=10}).</li>
+ * </ol>
+ */
+public final class ParamRules {
+    /** The engine param. */
+    public static final String RING = "ring";
+    /** The profile param. */
+    public static final String PROFILE = "profile";
+    /** The native engine's name. */
+    public static final String NATIVE = "native";
+
+    /** Per axis, the patched aliases the native ring runs as the kernel's own per-SQE feature. */
+    public static final Map<Axis<?>, Set<String>> NATIVE_ALIASES = Map.of(Axis.LINK_CQE, Set.of("cqe-skip-success"));
+
+    /**
+     * A workload param value that is raced only together with one value of another param.
+     *
+     * @param param      the param, e.g. {@code async}
+     * @param value      its value that needs the other, e.g. {@code true}
+     * @param otherParam the other param, e.g. {@code linkSize}
+     * @param otherValue the only value of it that {@code value} runs with
+     * @param why        the reason, for the skip line
+     */
+    public record OnlyWith(String param, String value, String otherParam, String otherValue, String why) {}
+
+    /** The combinations benchmarks restrict. */
+    public static final List<OnlyWith> ONLY_WITH = List.of(new OnlyWith("async", "true", "linkSize", "10",
+            "seed 003 measured FORCE_ASYNC on links of 10 only"));
+
+    private ParamRules() {}
+
+    /** The param name of an axis: its key in camelCase ({@code req-alloc} is {@code reqAlloc}). */
+    public static String paramName(Axis<?> axis) {
+        String[] words = axis.key().split("-");
+        StringBuilder sb = new StringBuilder(words[0]);
+        for (int i = 1; i < words.length; i++) {
+            sb.append(words[i].substring(0, 1).toUpperCase(Locale.ROOT)).append(words[i].substring(1));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Why this point of a benchmark's param space is not an experiment, or empty when it is.
+     *
+     * @param params param name to value, as JMH passes them
+     */
+    public static Optional<String> rejection(Map<String, String> params) {
+        String profile = params.getOrDefault(PROFILE, Strategies.PROFILE_BASELINE);
+        boolean nativeRing = NATIVE.equals(params.get(RING));
+        if (nativeRing && !profile.equals(Strategies.PROFILE_BASELINE)) {
+            return Optional.of("ring=native with profile=" + profile
+                    + ": the real kernel runs its own mechanisms, profiles choose the emulator's");
+        }
+        for (Axis<?> axis : Axis.values()) {
+            String name = paramName(axis);
+            String alias = params.get(name);
+            if (alias == null || alias.equals(Axis.BASELINE)) {
+                continue;
+            }
+            if (!profile.equals(Strategies.PROFILE_BASELINE)) {
+                return Optional.of("profile=" + profile + " with " + name + "=" + alias
+                        + ": the profile chooses every axis itself; race an axis with profile=baseline");
+            }
+            if (nativeRing && !NATIVE_ALIASES.getOrDefault(axis, Set.of()).contains(alias)) {
+                return Optional.of("ring=native with " + name + "=" + alias
+                        + ": the real kernel cannot run an emulated strategy (it honours only "
+                        + NATIVE_ALIASES.entrySet().stream().map(e -> paramName(e.getKey()) + "=" + e.getValue()).sorted().toList()
+                        + " besides baseline)");
+            }
+        }
+        for (OnlyWith rule : ONLY_WITH) {
+            String other = params.get(rule.otherParam());
+            if (rule.value().equals(params.get(rule.param())) && other != null && !other.equals(rule.otherValue())) {
+                return Optional.of(rule.param() + "=" + rule.value() + " with " + rule.otherParam() + "=" + other + ": "
+                        + rule.why() + "; run it with " + rule.otherParam() + "=" + rule.otherValue());
+            }
+        }
+        return Optional.empty();
+    }
+}

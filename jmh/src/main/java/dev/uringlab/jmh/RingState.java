@@ -1,0 +1,125 @@
+package dev.uringlab.jmh;
+
+import dev.uringlab.api.Ring;
+import dev.uringlab.api.RingConfig;
+import dev.uringlab.api.RingUnavailableException;
+import dev.uringlab.api.Rings;
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.RingProvider;
+import dev.uringlab.spi.Strategies;
+import java.lang.reflect.Field;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The ring a benchmark thread drives, opened from the benchmark's {@code @Param} strings through
+ * {@link Rings#open} only (no engine is imported: ring-core and ring-native are found by
+ * {@link java.util.ServiceLoader}). A benchmark declares a {@code @State(Scope.Thread)} subclass
+ * holding its params, named as {@link ParamRules} says ({@code ring}, {@code profile}, one per
+ * axis it races, e.g. {@code reqAlloc}), and builds its workload in {@link #opened}:
+ *
+ * <pre>{@code
+ * @State(Scope.Thread)
+ * public static class Nops32State extends RingState {
+ *     @Param({"emulated", "native"}) public String ring;
+ *     @Param({"baseline"}) public String reqAlloc;
+ *     Nops32 nops;
+ *     protected RingConfig.Builder setup() { return Nops32.setup(); }
+ *     protected void opened(Ring ring) { nops = new Nops32(ring); }
+ * }
+ * }</pre>
+ *
+ * <p>At trial setup it reads the params (reflection, once, outside any timed code), refuses a
+ * combination {@link ParamRules#rejection} names, fails with the engine's own reason when the
+ * engine cannot run here (the native ring where io_uring is disabled), and opens the ring:
+ * the profile as given, each axis alias that is not baseline as an explicit choice (so under
+ * {@code all-patches} the profile picks the axes). At trial teardown it closes the ring.
+ */
+public abstract class RingState {
+    /** The ring the last RingState opened on this thread, for {@link RingCounters}. */
+    private static final ThreadLocal<Ring> OPENED = new ThreadLocal<>();
+
+    private Ring ring;
+
+    /** io_uring_setup's arguments for the workload (entries, CQ size, flags, options): e.g. {@code Nops32.setup()}. */
+    protected abstract RingConfig.Builder setup();
+
+    /** Called once the ring is open, before the first iteration: build the workload on it. */
+    protected abstract void opened(Ring ring);
+
+    /** The open ring. */
+    public final Ring ring() {
+        return ring;
+    }
+
+    @Setup(Level.Trial)
+    public final void openRing() throws RingUnavailableException {
+        Map<String, String> params = params();
+        ParamRules.rejection(params).ifPresent(reason -> {
+            throw new IllegalArgumentException("this combination of params is not an experiment: " + reason);
+        });
+        String engine = params.get(ParamRules.RING);
+        if (engine == null) {
+            throw new IllegalStateException(getClass().getName() + " declares no @Param String " + ParamRules.RING);
+        }
+        RingProvider provider = Rings.provider(engine);
+        var unavailable = provider.unavailableReason();
+        if (unavailable.isPresent()) {
+            throw new RingUnavailableException("ring=" + engine + " cannot run here: " + unavailable.get());
+        }
+        RingConfig.Builder config = setup();
+        String profile = params.get(ParamRules.PROFILE);
+        if (profile != null && !profile.equals(Strategies.PROFILE_BASELINE)) {
+            config.profile(profile);
+        }
+        for (Axis<?> axis : Axis.values()) {
+            String alias = params.get(ParamRules.paramName(axis));
+            if (alias != null && !alias.equals(Axis.BASELINE)) {
+                config.strategy(axis.key(), alias);
+            }
+        }
+        ring = provider.open(config.build());
+        OPENED.set(ring);
+        opened(ring);
+    }
+
+    @TearDown(Level.Trial)
+    public final void closeRing() {
+        if (ring != null) {
+            ring.close();
+            ring = null;
+            OPENED.remove();
+        }
+    }
+
+    /** The ring this thread's RingState opened; an error when there is none (a benchmark without a RingState). */
+    static Ring openedOnThisThread() {
+        Ring ring = OPENED.get();
+        if (ring == null) {
+            throw new IllegalStateException("RingCounters needs a RingState argument on the same benchmark method");
+        }
+        return ring;
+    }
+
+    /** Every {@code @Param} of this state, name to value, as JMH injected them. */
+    private Map<String, String> params() {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (Class<?> c = getClass(); c != RingState.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (f.isAnnotationPresent(Param.class)) {
+                    try {
+                        f.setAccessible(true);
+                        params.putIfAbsent(f.getName(), String.valueOf(f.get(this)));
+                    } catch (IllegalAccessException e) {
+                        throw new IllegalStateException("cannot read @Param " + f, e);
+                    }
+                }
+            }
+        }
+        return params;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.uringlab.jmh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BenchmarkPlanTest {
+
+    @Test
+    void shouldExpandTheCrossProductWithParamNamesSortedAndTheFirstVaryingSlowest() {
+        Map<String, String[]> space = new LinkedHashMap<>();
+        space.put("ring", new String[] {"emulated", "native"});
+        space.put("profile", new String[] {"baseline", "all-patches"});
+        assertThat(BenchmarkPlan.crossProduct(space)).extracting(Map::toString).containsExactly(
+                "{profile=baseline, ring=emulated}", "{profile=baseline, ring=native}",
+                "{profile=all-patches, ring=emulated}", "{profile=all-patches, ring=native}");
+    }
+
+    @Test
+    void shouldPlanNops32WithoutItsNonsensePoints() {
+        List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("Nops32Benchmark"));
+        assertThat(plan).hasSize(4).allMatch(p -> p.benchmark().equals("dev.uringlab.jmh.Nops32Benchmark.nops32"));
+        assertThat(plan.stream().filter(p -> p.skipReason().isPresent()).map(p -> p.params().get("ring") + "/" + p.params().get("profile")))
+                .containsExactly("native/all-patches");
+    }
+
+    @Test
+    void shouldPrintOneTabSeparatedLinePerPoint() {
+        var out = new ByteArrayOutputStream();
+        BenchmarkPlan.print(BenchmarkPlan.plan(List.of("Nops32Benchmark")), new PrintStream(out, true, StandardCharsets.UTF_8));
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).contains(
+                "run\tdev.uringlab.jmh.Nops32Benchmark.nops32\tprofile=baseline reqAlloc=baseline ring=emulated")
+                .anyMatch(l -> l.startsWith("skip\tdev.uringlab.jmh.Nops32Benchmark.nops32\tprofile=all-patches reqAlloc=baseline ring=native\tring=native with profile"));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.uringlab.jmh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.uringlab.spi.Axis;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ParamRulesTest {
+
+    @Test
+    void shouldNameEveryAxisParamAfterItsKeyInCamelCase() {
+        assertThat(Axis.values().stream().map(ParamRules::paramName))
+                .containsExactly("completion", "reqAlloc", "pollRearm", "linkCqe", "bioAlloc");
+    }
+
+    @Test
+    void shouldAcceptBaselineAndOneAxisHeadToHeadOnTheEmulator() {
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "profile", "baseline", "reqAlloc", "baseline"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "profile", "baseline", "reqAlloc", "req-cache"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "linkCqe", "boxed-cqe", "completion", "per-cqe-lock"))).isEmpty();
+    }
+
+    @Test
+    void shouldAcceptAllPatchesOnlyWithEveryAxisParamAtBaseline() {
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "profile", "all-patches", "reqAlloc", "baseline"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "profile", "all-patches", "reqAlloc", "req-cache")))
+                .hasValueSatisfying(r -> assertThat(r).contains("profile=all-patches with reqAlloc=req-cache"));
+    }
+
+    @Test
+    void shouldRejectProfilesAndEmulatedStrategiesOnTheNativeRing() {
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "profile", "baseline", "reqAlloc", "baseline"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "profile", "all-patches")))
+                .hasValueSatisfying(r -> assertThat(r).contains("ring=native with profile=all-patches"));
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "completion", "per-cqe-lock")))
+                .hasValueSatisfying(r -> assertThat(r).contains("ring=native with completion=per-cqe-lock"));
+    }
+
+    @Test
+    void shouldLetTheNativeRingRunTheKernelsOwnSkipFlag() {
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "linkCqe", "cqe-skip-success"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "linkCqe", "boxed-cqe"))).isPresent();
+    }
+
+    @Test
+    void shouldIgnoreTheWorkloadsOwnParams() {
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "linkSize", "100", "async", "false"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "linkSize", "10", "async", "true"))).isEmpty();
+    }
+
+    @Test
+    void shouldRaceTheForceAsyncCaseOnlyWithLinksOfTenAsSeed003Did() {
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "linkSize", "100", "async", "true")))
+                .hasValueSatisfying(r -> assertThat(r).contains("async=true with linkSize=100"));
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "async", "true"))).isEmpty();
+    }
+}

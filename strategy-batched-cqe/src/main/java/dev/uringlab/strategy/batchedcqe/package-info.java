@@ -1,0 +1,9 @@
+/**
+ * Seed 000, "io_uring: batch multishot completions" (Dylan Yudaken, merged for 6.2): the
+ * {@code batched-cqe} implementation of the {@code completion} axis
+ * ({@link dev.uringlab.strategy.batchedcqe.DeferredAuxCqePosting}) and its provider.
+ *
+ * <p>May not: depend on anything but ring-api ({@code dev.uringlab.api}, {@code dev.uringlab.spi});
+ * the engine is reached only through {@link dev.uringlab.spi.CompletionContext}.
+ */
+package dev.uringlab.strategy.batchedcqe;

@@ -1,0 +1,145 @@
+package dev.uringlab.strategy.batchedcqe;
+
+import dev.uringlab.spi.CompletionContext;
+import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.IoKiocb;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A CQ ring reduced to what the strategy can observe through {@link CompletionContext}: a
+ * bounded ring of CQEs with a cached and a committed tail, a FIFO overflow list, and a trace of
+ * every primitive called ("lock", "fill 7", "overflow 7", "commit", "unlock", "ev_posted"),
+ * so tests can assert lock sections exactly. Fills and commits outside the lock fail the test,
+ * as lockdep would.
+ */
+final class ModelCq implements CompletionContext {
+    /** One CQE as the application reads it. */
+    record Entry(long userData, int res, int flags) {}
+
+    private final int entries;
+    private final Counters counters = new Counters();
+    private final List<Entry> ring = new ArrayList<>();
+    private final ArrayDeque<Entry> overflow = new ArrayDeque<>();
+    private final List<String> trace = new ArrayList<>();
+    private int committed;
+    private boolean locked;
+
+    ModelCq(int entries) {
+        this.entries = entries;
+    }
+
+    @Override
+    public void lock() {
+        if (locked) {
+            throw new AssertionError("completion lock taken twice");
+        }
+        locked = true;
+        counters.inc(Counter.COMPLETION_LOCK);
+        trace.add("lock");
+    }
+
+    @Override
+    public void unlock() {
+        requireLocked("unlock");
+        locked = false;
+        trace.add("unlock");
+    }
+
+    @Override
+    public void ioFillCqeReq(IoKiocb req) {
+        requireLocked("ioFillCqeReq");
+        if (!fill(req.userData(), req.res(), req.cflags())) {
+            ioCqringEventOverflow(req.userData(), req.res(), req.cflags());
+        }
+    }
+
+    @Override
+    public boolean ioFillCqeAux(long userData, int res, int cflags) {
+        requireLocked("ioFillCqeAux");
+        return fill(userData, res, cflags);
+    }
+
+    private boolean fill(long userData, int res, int cflags) {
+        if (!overflow.isEmpty() || ring.size() == entries) {
+            return false;
+        }
+        ring.add(new Entry(userData, res, cflags));
+        counters.inc(Counter.CQE_FILLED);
+        trace.add("fill " + userData);
+        return true;
+    }
+
+    @Override
+    public void ioCqringEventOverflow(long userData, int res, int cflags) {
+        requireLocked("ioCqringEventOverflow");
+        overflow.add(new Entry(userData, res, cflags));
+        counters.inc(Counter.CQ_OVERFLOW);
+        trace.add("overflow " + userData);
+    }
+
+    @Override
+    public void ioCommitCqring() {
+        requireLocked("ioCommitCqring");
+        committed = ring.size();
+        counters.inc(Counter.CQ_COMMIT);
+        trace.add("commit");
+    }
+
+    @Override
+    public void ioCqringEvPosted() {
+        if (locked) {
+            throw new AssertionError("ev_posted under the completion lock");
+        }
+        counters.inc(Counter.EV_POSTED);
+        trace.add("ev_posted");
+    }
+
+    @Override
+    public boolean overflowPending() {
+        return !overflow.isEmpty();
+    }
+
+    @Override
+    public Counters counters() {
+        return counters;
+    }
+
+    /** The CQEs the application can see (up to the committed tail). */
+    List<Entry> visible() {
+        return List.copyOf(ring.subList(0, committed));
+    }
+
+    /**
+     * What liburing's reap loop gets: every committed CQE, then, as the application makes room
+     * and the overflow list is flushed (io_cqring_overflow_flush), every overflowed one in order.
+     * Empties both. A CQE filled but never committed is a strategy bug and fails the test.
+     */
+    List<Entry> reapAll() {
+        if (ring.size() != committed) {
+            throw new AssertionError("CQEs filled but never committed: " + ring.subList(committed, ring.size()));
+        }
+        List<Entry> out = new ArrayList<>(ring);
+        out.addAll(overflow);
+        ring.clear();
+        overflow.clear();
+        committed = 0;
+        return out;
+    }
+
+    List<String> trace() {
+        return trace;
+    }
+
+    void clearTrace() {
+        trace.clear();
+    }
+
+    private void requireLocked(String what) {
+        if (!locked) {
+            throw new AssertionError(what + " without the completion lock");
+        }
+    }
+}
