@@ -337,7 +337,14 @@ final class Charts {
         g.setDefsKeyPrefix(id + "-");
         g.setGeomDoubleConverter(Charts::twoPlaces);
         g.setTransformDoubleConverter(Charts::twoPlaces);
-        chart.draw(g, new Rectangle(0, 0, WIDTH, height));
+        try {
+            chart.draw(g, new Rectangle(0, 0, WIDTH, height));
+        } catch (RuntimeException | InternalError | LinkageError e) {
+            // AWT measures text with the system's fonts; a machine without fontconfig fonts
+            // (a slim container) cannot, and the report keeps its tables rather than failing.
+            return "<p class='note'>" + Html.escape(title) + ": chart not drawn (" + Html.escape(String.valueOf(e))
+                    + "); install fonts (e.g. Debian's fonts-dejavu-core) to get the charts.</p>";
+        }
         String svg = g.getSVGElement(id, false, new ViewBox(0, 0, WIDTH, height), null, null);
         // The page inlines the SVG in HTML, where namespace declarations are implied: drop them.
         svg = svg.replaceFirst("^<svg ([^>]*)>", "<svg " + rootAttributes(id, height, title) + ">");
