@@ -36,6 +36,8 @@ import java.util.Set;
  *   <li>the native ring with an axis alias that the kernel cannot honour. It honours only
  *       what user space chooses per SQE: {@code linkCqe=cqe-skip-success} is the kernel's own
  *       IOSQE_CQE_SKIP_SUCCESS (5.17), set by the workload ({@link #NATIVE_ALIASES});</li>
+ *   <li>a workload param value that its seed's author measured only together with another
+ *       param's value ({@link #ONLY_WITH}: {@code async=true} only with {@code linkSize=10});</li>
  *   <li>a param that is an option of one strategy ({@link #STRATEGY_OPTIONS}: {@code cqeArray}
  *       is batched-cqe's {@code cqe-array}) at a value other than its default, where that
  *       strategy is not chosen: the point would repeat the default's.</li>
@@ -67,6 +69,21 @@ public final class ParamRules {
     /** The strategy options benchmarks sweep. */
     public static final List<StrategyOption> STRATEGY_OPTIONS =
             List.of(new StrategyOption("cqeArray", Axis.COMPLETION, "batched-cqe", "cqe-array", "16"));
+
+    /**
+     * A workload param value that is raced only together with one value of another param.
+     *
+     * @param param      the param, e.g. {@code async}
+     * @param value      its value that needs the other, e.g. {@code true}
+     * @param otherParam the other param, e.g. {@code linkSize}
+     * @param otherValue the only value of it that {@code value} runs with
+     * @param why        the reason, for the skip line
+     */
+    public record OnlyWith(String param, String value, String otherParam, String otherValue, String why) {}
+
+    /** The combinations benchmarks restrict. */
+    public static final List<OnlyWith> ONLY_WITH = List.of(new OnlyWith("async", "true", "linkSize", "10",
+            "seed 003 measured FORCE_ASYNC on links of 10 only"));
 
     private ParamRules() {}
 
@@ -116,6 +133,13 @@ public final class ParamRules {
                 return Optional.of(option.param() + "=" + value + " with " + paramName(option.axis()) + "=" + alias
                         + ": it is an option of " + option.alias() + " only; the point would repeat "
                         + option.param() + "=" + option.defaultValue());
+            }
+        }
+        for (OnlyWith rule : ONLY_WITH) {
+            String other = params.get(rule.otherParam());
+            if (rule.value().equals(params.get(rule.param())) && other != null && !other.equals(rule.otherValue())) {
+                return Optional.of(rule.param() + "=" + rule.value() + " with " + rule.otherParam() + "=" + other + ": "
+                        + rule.why() + "; run it with " + rule.otherParam() + "=" + rule.otherValue());
             }
         }
         return Optional.empty();
