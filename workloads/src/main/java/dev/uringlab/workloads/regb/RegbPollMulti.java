@@ -8,6 +8,7 @@ import dev.uringlab.api.CqeHandler;
 import dev.uringlab.api.Errno;
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
+import dev.uringlab.api.SetupFlags;
 import dev.uringlab.api.Sqe;
 import dev.uringlab.api.Syscalls;
 import java.lang.foreign.Arena;
@@ -33,8 +34,7 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>What differs from reg.c: the pipe's read end is used by its fd, not registered as fixed
  * file 0 (the Ring API registers no files; the poll path is the same either way), and the
- * eventfd is eventfd(0, EFD_NONBLOCK) rather than eventfd(1, 0) (nobody reads it). reg.c also
- * sets up its ring with SINGLE_ISSUER and DEFER_TASKRUN: see {@link #setup()}. Single-threaded,
+ * eventfd is eventfd(0, EFD_NONBLOCK) rather than eventfd(1, 0) (nobody reads it). Single-threaded,
  * like the ring it drives; the ring itself stays the caller's.
  */
 public final class RegbPollMulti implements AutoCloseable {
@@ -92,14 +92,17 @@ public final class RegbPollMulti implements AutoCloseable {
     }
 
     /**
-     * io_uring_setup's arguments for reg.b: {@value #NSQE} SQ entries and a CQ of
-     * {@value #NCQE}. reg.c also asks for IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN
-     * (task work runs only in io_uring_enter with GETEVENTS, where the completion path holds
-     * the submit state, so multishot CQEs can be deferred); both engines run the poll task work
-     * from the same wait here, so the flags are left to the caller.
+     * io_uring_setup's arguments for reg.b, as reg.c's {@code basic_benchmark_init_flags}:
+     * {@value #NSQE} SQ entries, a CQ of {@value #NCQE}, and IORING_SETUP_SINGLE_ISSUER |
+     * IORING_SETUP_DEFER_TASKRUN, so the kernel runs the polls' task work in the
+     * io_uring_enter that waits for the CQEs, where the completion path holds the submit state
+     * and multishot CQEs can be deferred. The emulated engine runs task work when the owner
+     * returns from a system call (here, the write), also with the submit state held, so the
+     * flags change nothing there. The ring must then be used by the thread that made it.
      */
     public static RingConfig.Builder setup() {
-        return RingConfig.builder(NSQE).cqEntries(NCQE);
+        return RingConfig.builder(NSQE).cqEntries(NCQE)
+                .flags(SetupFlags.IORING_SETUP_SINGLE_ISSUER | SetupFlags.IORING_SETUP_DEFER_TASKRUN);
     }
 
     /**
