@@ -2,6 +2,7 @@ package dev.uringlab.jmh;
 
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Strategies;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -34,7 +35,9 @@ import java.util.Set;
  *       mechanisms, profiles choose the emulator's;</li>
  *   <li>the native ring with an axis alias that the kernel cannot honour. It honours only
  *       what user space chooses per SQE: {@code linkCqe=cqe-skip-success} is the kernel's own
- *       IOSQE_CQE_SKIP_SUCCESS (5.17), set by the workload ({@link #NATIVE_ALIASES}).</li>
+ *       IOSQE_CQE_SKIP_SUCCESS (5.17), set by the workload ({@link #NATIVE_ALIASES});</li>
+ *   <li>a workload param value that its seed's author measured only together with another
+ *       param's value ({@link #ONLY_WITH}: {@code async=true} only with {@code linkSize=10}).</li>
  * </ol>
  */
 public final class ParamRules {
@@ -47,6 +50,21 @@ public final class ParamRules {
 
     /** Per axis, the patched aliases the native ring runs as the kernel's own per-SQE feature. */
     public static final Map<Axis<?>, Set<String>> NATIVE_ALIASES = Map.of(Axis.LINK_CQE, Set.of("cqe-skip-success"));
+
+    /**
+     * A workload param value that is raced only together with one value of another param.
+     *
+     * @param param      the param, e.g. {@code async}
+     * @param value      its value that needs the other, e.g. {@code true}
+     * @param otherParam the other param, e.g. {@code linkSize}
+     * @param otherValue the only value of it that {@code value} runs with
+     * @param why        the reason, for the skip line
+     */
+    public record OnlyWith(String param, String value, String otherParam, String otherValue, String why) {}
+
+    /** The combinations benchmarks restrict. */
+    public static final List<OnlyWith> ONLY_WITH = List.of(new OnlyWith("async", "true", "linkSize", "10",
+            "seed 003 measured FORCE_ASYNC on links of 10 only"));
 
     private ParamRules() {}
 
@@ -87,6 +105,13 @@ public final class ParamRules {
                         + ": the real kernel cannot run an emulated strategy (it honours only "
                         + NATIVE_ALIASES.entrySet().stream().map(e -> paramName(e.getKey()) + "=" + e.getValue()).sorted().toList()
                         + " besides baseline)");
+            }
+        }
+        for (OnlyWith rule : ONLY_WITH) {
+            String other = params.get(rule.otherParam());
+            if (rule.value().equals(params.get(rule.param())) && other != null && !other.equals(rule.otherValue())) {
+                return Optional.of(rule.param() + "=" + rule.value() + " with " + rule.otherParam() + "=" + other + ": "
+                        + rule.why() + "; run it with " + rule.otherParam() + "=" + rule.otherValue());
             }
         }
         return Optional.empty();

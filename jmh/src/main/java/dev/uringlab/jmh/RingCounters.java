@@ -7,6 +7,7 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
@@ -63,12 +64,16 @@ public abstract class RingCounters {
         }
     }
 
-    /** Maps every public long field to the counter of the same name; a field naming no counter is an error. */
+    /**
+     * Maps every public long field of the benchmark's own {@code @AuxCounters} class to the
+     * counter of the same name; a field naming no counter is an error. The fields JMH's
+     * generated subclasses add (padding, {@code setupTrialMutex}...) are not the benchmark's.
+     */
     private void bindFields() {
         List<Field> found = new ArrayList<>();
         List<Counter> counted = new ArrayList<>();
         for (Field f : getClass().getFields()) {
-            if (Modifier.isStatic(f.getModifiers())) {
+            if (Modifier.isStatic(f.getModifiers()) || !f.getDeclaringClass().isAnnotationPresent(AuxCounters.class)) {
                 continue;
             }
             if (f.getType() != long.class) {

@@ -45,6 +45,14 @@ class ParamRulesTest {
 
     @Test
     void shouldIgnoreTheWorkloadsOwnParams() {
-        assertThat(ParamRules.rejection(Map.of("ring", "native", "linkSize", "100", "async", "true"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "linkSize", "100", "async", "false"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "linkSize", "10", "async", "true"))).isEmpty();
+    }
+
+    @Test
+    void shouldRaceTheForceAsyncCaseOnlyWithLinksOfTenAsSeed003Did() {
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "linkSize", "100", "async", "true")))
+                .hasValueSatisfying(r -> assertThat(r).contains("async=true with linkSize=100"));
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "async", "true"))).isEmpty();
     }
 }

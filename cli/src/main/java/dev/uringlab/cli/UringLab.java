@@ -1,0 +1,54 @@
+package dev.uringlab.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code uring-lab}: the top command. Every subcommand is listed in the one
+ * {@link Command#subcommands()} below; add new ones there.
+ */
+@Command(name = "uring-lab",
+        mixinStandardHelpOptions = true,
+        versionProvider = UringLab.Version.class,
+        description = "An emulator of Linux io_uring internals on the JVM, raced against the real kernel.",
+        footer = {"", "Exit status: 0 success, 1 failure at run time (or a ring engine that cannot run here),",
+            "2 an error in the command line or in an input file."},
+        subcommands = {RunCommand.class})
+public final class UringLab implements Runnable {
+    /** Exit status: success. */
+    public static final int EXIT_OK = 0;
+    /** Exit status: a failure at run time, or a ring engine that cannot run here. */
+    public static final int EXIT_FAILURE = 1;
+    /** Exit status: an error in the command line or an input file (picocli's own usage-error status). */
+    public static final int EXIT_USAGE = 2;
+
+    @Spec
+    private CommandSpec spec;
+
+    /** Without a subcommand: the usage, as a usage error. */
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing subcommand");
+    }
+
+    /** The command line, ready to {@link CommandLine#execute execute}. */
+    public static CommandLine commandLine() {
+        return new CommandLine(new UringLab());
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The version from the jar's manifest (Implementation-Version). */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = UringLab.class.getPackage().getImplementationVersion();
+            return new String[] {"uring-lab " + (v != null ? v : "(development build)")};
+        }
+    }
+}

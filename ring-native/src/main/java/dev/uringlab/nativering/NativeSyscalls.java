@@ -1,0 +1,106 @@
+package dev.uringlab.nativering;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import dev.uringlab.api.Errno;
+import dev.uringlab.api.Syscalls;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.BitSet;
+
+/**
+ * {@link Syscalls} on the real kernel: pipe2, eventfd, read, write and close through libc.
+ * Every fd this object creates is remembered until it is closed through it, so the ring's
+ * {@link NativeRing#close()} closes whatever the application left open. The rule that makes
+ * this safe: close such an fd through this object or leave it to the ring; closed any other
+ * way, its number may be reused by a file the ring would then close.
+ *
+ * <p>Pipes and eventfds are also {@code O_CLOEXEC}, so no child process (a JMH fork, a
+ * launcher) inherits them; it changes nothing the ring can observe. Like the ring, one thread
+ * at a time uses it: it has its own errno state, distinct from the ring's, so the ring owner
+ * and one other thread (a writer poking a pipe) may call concurrently.
+ */
+final class NativeSyscalls implements Syscalls {
+    private final MemorySegment errno;
+    /** int pipefd[2] for pipe2. */
+    private final MemorySegment pipeFds;
+    /** The fds created here and not yet closed here, by number. */
+    private final BitSet open = new BitSet();
+    private boolean closed;
+
+    /** Allocates its errno state and pipe2 argument in the ring's {@code arena}. */
+    NativeSyscalls(Arena arena) {
+        this.errno = Libc.newErrnoState(arena);
+        this.pipeFds = arena.allocate(JAVA_INT, 2);
+    }
+
+    @Override
+    public int[] pipe() {
+        ensureOpen();
+        int ret = Libc.pipe2(errno, pipeFds, Libc.O_NONBLOCK | Libc.O_CLOEXEC);
+        if (ret < 0) {
+            throw new IllegalStateException("pipe2(O_NONBLOCK): " + Errno.name(-ret));
+        }
+        int[] fds = {pipeFds.getAtIndex(JAVA_INT, 0), pipeFds.getAtIndex(JAVA_INT, 1)};
+        open.set(fds[0]);
+        open.set(fds[1]);
+        return fds;
+    }
+
+    @Override
+    public int eventfd() {
+        ensureOpen();
+        int fd = Libc.eventfd(errno, 0, Libc.O_NONBLOCK | Libc.O_CLOEXEC);
+        if (fd < 0) {
+            throw new IllegalStateException("eventfd(0, EFD_NONBLOCK): " + Errno.name(-fd));
+        }
+        open.set(fd);
+        return fd;
+    }
+
+    @Override
+    public int read(int fd, MemorySegment buf, int len) {
+        ensureOpen();
+        return Libc.read(errno, fd, requireNativeBuffer(buf, len), len);
+    }
+
+    @Override
+    public int write(int fd, MemorySegment buf, int len) {
+        ensureOpen();
+        return Libc.write(errno, fd, requireNativeBuffer(buf, len), len);
+    }
+
+    /** close(2); an fd created here is forgotten, since Linux releases it even when close reports an error. */
+    @Override
+    public int close(int fd) {
+        ensureOpen();
+        if (fd >= 0) {
+            open.clear(fd);
+        }
+        return Libc.close(errno, fd);
+    }
+
+    /** Closes every fd created here and still open, and refuses calls from now on. The ring's close, before its arena goes. */
+    void closeAll() {
+        closed = true;
+        for (int fd = open.nextSetBit(0); fd >= 0; fd = open.nextSetBit(fd + 1)) {
+            Libc.close(errno, fd);
+        }
+        open.clear();
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("the native ring these system calls belong to is closed");
+        }
+    }
+
+    /** The kernel must not write past the segment: an undersized or heap buffer is API misuse. */
+    private static MemorySegment requireNativeBuffer(MemorySegment buf, int len) {
+        if (!buf.isNative() || len < 0 || buf.byteSize() < len) {
+            throw new IllegalArgumentException("a read/write buffer must be a native segment of at least len=" + len
+                    + " bytes: " + buf);
+        }
+        return buf;
+    }
+}

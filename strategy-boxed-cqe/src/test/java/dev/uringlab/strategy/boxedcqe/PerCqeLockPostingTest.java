@@ -1,0 +1,77 @@
+package dev.uringlab.strategy.boxedcqe;
+
+import static dev.uringlab.api.CqeFlags.IORING_CQE_F_MORE;
+import static dev.uringlab.spi.ReqFlags.REQ_F_CQE_SKIP;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.uringlab.spi.CompletionBatch;
+import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.IoKiocb;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@link PerCqeLockPosting} against a model CQ: one lock section per CQE, none for a suppressed one. */
+class PerCqeLockPostingTest {
+    private final PerCqeLockPosting posting = new PerCqeLockPosting();
+    private final ModelCq cq = new ModelCq(4);
+
+    private static CompletionBatch batch(Req... reqs) {
+        List<Req> list = List.of(reqs);
+        return new CompletionBatch() {
+            @Override public int size() { return list.size(); }
+            @Override public IoKiocb get(int i) { return list.get(i); }
+        };
+    }
+
+    @Test
+    void shouldPostEveryRequestOfABatchInItsOwnLockSection() {
+        posting.flushCompletions(cq, batch(new Req(1, 0), new Req(2, 0), new Req(3, 0)));
+
+        assertThat(cq.trace()).containsExactly(
+                "lock", "fill 1", "commit", "unlock", "ev_posted",
+                "lock", "fill 2", "commit", "unlock", "ev_posted",
+                "lock", "fill 3", "commit", "unlock", "ev_posted");
+        assertThat(cq.visible()).containsExactly(1L, 2L, 3L);
+        assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(3);
+        assertThat(cq.counters().get(Counter.CQ_COMMIT)).isEqualTo(3);
+        assertThat(cq.counters().get(Counter.EV_POSTED)).isEqualTo(3);
+    }
+
+    @Test
+    void shouldNotTakeTheLockForASuppressedCqe() {
+        Req skipped = new Req(1, 0);
+        skipped.setFlags(REQ_F_CQE_SKIP);
+        posting.flushCompletions(cq, batch(skipped, new Req(2, 0)));
+
+        assertThat(cq.trace()).containsExactly("lock", "fill 2", "commit", "unlock", "ev_posted");
+        assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(1);
+    }
+
+    @Test
+    void shouldOverflowRequestCqesThatDoNotFitAndKeepTheirOrder() {
+        posting.flushCompletions(cq, batch(new Req(1, 0), new Req(2, 0), new Req(3, 0), new Req(4, 0),
+                new Req(5, 0), new Req(6, 0)));
+
+        assertThat(cq.visible()).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(cq.overflowed()).containsExactly(5L, 6L);
+        assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(6);
+    }
+
+    @Test
+    void shouldPostAnAuxCqeAloneAndNeverDeferIt() {
+        assertThat(posting.postAuxCqe(cq, 7, 1, IORING_CQE_F_MORE, true)).isTrue();
+
+        assertThat(cq.trace()).containsExactly("lock", "fill 7", "commit", "unlock", "ev_posted");
+        assertThat(posting.hasDeferred()).isFalse();
+    }
+
+    @Test
+    void shouldRefuseAnAuxCqeThatDoesNotFitSoTheMultishotRequestEnds() {
+        for (int i = 0; i < 4; i++) {
+            posting.postAuxCqe(cq, i, 1, IORING_CQE_F_MORE, false);
+        }
+        assertThat(posting.postAuxCqe(cq, 9, 1, IORING_CQE_F_MORE, true)).isFalse();
+        assertThat(cq.visible()).containsExactly(0L, 1L, 2L, 3L);
+        assertThat(cq.overflowed()).isEmpty();
+    }
+}

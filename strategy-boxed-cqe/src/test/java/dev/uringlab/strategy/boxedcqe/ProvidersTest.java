@@ -1,0 +1,33 @@
+package dev.uringlab.strategy.boxedcqe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.Strategies;
+import dev.uringlab.spi.StrategyProvider;
+import org.junit.jupiter.api.Test;
+
+/** The three providers are found by ServiceLoader under their aliases, with the kernels the profiles rely on. */
+class ProvidersTest {
+
+    @Test
+    void shouldRegisterBothLinkCqeAliasesAndPerCqeLock() {
+        assertThat(Strategies.find(Axis.LINK_CQE, "boxed-cqe").create(null)).isInstanceOf(LastOrFailedLinkCqe.class);
+        assertThat(Strategies.find(Axis.LINK_CQE, "cqe-skip-success").create(null)).isInstanceOf(SkipSuccessLinkCqe.class);
+        assertThat(Strategies.find(Axis.COMPLETION, "per-cqe-lock").create(null)).isInstanceOf(PerCqeLockPosting.class);
+    }
+
+    @Test
+    void shouldMakeTheMergedFlagTheNewestLinkCqeStrategyNotTheRfc() {
+        assertThat(Strategies.newestPatched(Axis.LINK_CQE)).isEqualTo(CqeSkipSuccessProvider.ALIAS);
+    }
+
+    @Test
+    void shouldGiveEveryProviderASummaryAndAKernel() {
+        for (StrategyProvider<?> p : new StrategyProvider<?>[] {
+                new BoxedCqeProvider(), new CqeSkipSuccessProvider(), new PerCqeLockProvider()}) {
+            assertThat(p.summary()).isNotBlank();
+            assertThat(p.kernel()).matches("\\d+\\.\\d+");
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package dev.uringlab.workloads.scenario;
+
+import static dev.uringlab.api.EnterFlags.IORING_ENTER_GETEVENTS;
+import static dev.uringlab.api.SqRingFlags.IORING_SQ_CQ_OVERFLOW;
+
+import dev.uringlab.api.Errno;
+import dev.uringlab.api.Opcodes;
+import dev.uringlab.api.Ring;
+import dev.uringlab.api.RingConfig;
+import dev.uringlab.api.RingUnavailableException;
+import dev.uringlab.api.Rings;
+import dev.uringlab.api.Sqe;
+import dev.uringlab.spi.UnknownStrategyException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Runs a {@link Scenario} on a ring of any engine and writes exactly the lines SCENARIOS.md
+ * specifies: {@code submitted N} for each {@code submit}, {@code cqe ud=U res=R flags=F} for
+ * each CQE reaped, nothing else. One run owns its ring, the files it opened and an
+ * {@link Arena} for every I/O buffer (native memory, as the real kernel needs).
+ *
+ * <p>Run-time failures ({@code app read} of an empty pipe, a {@code wait} not satisfied
+ * within {@link #WAIT_TIMEOUT}, a refused system call, a full SQ ring) are a
+ * {@link ScenarioRuntimeException} naming the line.
+ */
+public final class ScenarioRunner {
+    /** How long a {@code wait} waits for its CQEs before the run fails (io_uring_wait_cqes' timeout). */
+    public static final Duration WAIT_TIMEOUT = Duration.ofSeconds(2);
+
+    private final Scenario scenario;
+    private final Ring ring;
+    private final Arena arena;
+    private final Consumer<String> out;
+    /** Declared file spellings ({@code p.r}, {@code p.w}, {@code e}) to their descriptors. */
+    private final Map<String, Integer> fds = new HashMap<>();
+    private final List<Integer> opened = new ArrayList<>();
+
+    private ScenarioRunner(Scenario scenario, Ring ring, Arena arena, Consumer<String> out) {
+        this.scenario = scenario;
+        this.ring = ring;
+        this.arena = arena;
+        this.out = out;
+    }
+
+    /**
+     * The ring a scenario asks for: its {@code setup} sizes, the strategy choices and profile
+     * given (emulated engine; {@code null} profile for none), in deterministic mode so every
+     * run of the emulated engine gives the same CQE stream (the native engine ignores it).
+     */
+    public static RingConfig ringConfig(Scenario scenario, Map<String, String> strategies, String profile) {
+        RingConfig.Builder b = RingConfig.builder(scenario.setup().entries()).cqEntries(scenario.setup().cqEntries())
+                .profile(profile).deterministic(true);
+        strategies.forEach(b::strategy);
+        return b.build();
+    }
+
+    /**
+     * Opens a ring with {@code config} on {@code engine} ({@link Rings#open}), runs the
+     * scenario on it, writing each output line to {@code out}, and tears everything down.
+     *
+     * @throws RingUnavailableException when the engine cannot run here
+     * @throws IllegalArgumentException when the engine refuses {@code config}: setup sizes out of
+     *     range, an unknown axis, alias or profile ({@link UnknownStrategyException}), a strategy
+     *     the engine cannot run
+     * @throws ScenarioRuntimeException when a step fails
+     */
+    public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out)
+            throws RingUnavailableException, ScenarioRuntimeException {
+        Ring ring = Rings.open(engine, config);
+        // Closed in reverse order: the ring before the buffers its requests may point into.
+        try (Arena arena = Arena.ofConfined(); ring) {
+            ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out);
+            try {
+                for (Step step : scenario.steps()) {
+                    run.execute(step);
+                }
+            } finally {
+                // Before the ring and the buffers go: no more data can reach a pending read.
+                run.opened.forEach(fd -> ring.sys().close(fd));
+            }
+        }
+    }
+
+    private void execute(Step step) throws ScenarioRuntimeException {
+        switch (step) {
+            case Step.DeclarePipe p -> {
+                int[] ends = open(step, () -> ring.sys().pipe());
+                declare(p.name() + ".r", ends[0]);
+                declare(p.name() + ".w", ends[1]);
+            }
+            case Step.DeclareEventfd e -> declare(e.name(), open(step, () -> new int[] {ring.sys().eventfd()})[0]);
+            case Step.RegisterEventfd r -> {
+                int ret = ring.registerEventfd(fds.get(r.name()));
+                if (ret < 0) {
+                    throw fail(step, "register-eventfd " + r.name() + ": " + errno(ret));
+                }
+            }
+            case Step.SqeStep s -> queue(s);
+            case Step.Submit ignored -> out.accept("submitted " + ring.submit());
+            case Step.Wait w -> {
+                int ret = ring.waitCqes(w.count(), WAIT_TIMEOUT.toNanos());
+                if (ret == -Errno.ETIME) {
+                    throw fail(step, "wait " + w.count() + ": only " + ring.cqReady() + " CQE(s) in the ring after "
+                            + WAIT_TIMEOUT.toSeconds() + " s (-ETIME)");
+                }
+                if (ret < 0) {
+                    throw fail(step, "wait " + w.count() + ": " + errno(ret));
+                }
+            }
+            case Step.AppWrite w -> {
+                MemorySegment buf = arena.allocate(w.count());
+                buf.fill((byte) 'x');
+                int ret = ring.sys().write(fds.get(w.end()), buf, w.count());
+                if (ret != w.count()) {
+                    throw fail(step, "app write " + w.end() + " " + w.count() + ": "
+                            + (ret < 0 ? errno(ret) : "wrote only " + ret + " bytes"));
+                }
+            }
+            case Step.AppRead r -> {
+                int ret = ring.sys().read(fds.get(r.end()), arena.allocate(r.count()), r.count());
+                if (ret < 0) {
+                    throw fail(step, "app read " + r.end() + " " + r.count() + ": "
+                            + (ret == -Errno.EAGAIN ? "the pipe is empty (-EAGAIN)" : errno(ret)));
+                }
+            }
+            case Step.Reap ignored -> reap(step);
+        }
+    }
+
+    /** io_uring_get_sqe and the io_uring_prep_* call for one SQE step; flags and user_data last. */
+    private void queue(Step.SqeStep s) throws ScenarioRuntimeException {
+        Sqe sqe = ring.getSqe();
+        if (sqe == null) {
+            throw fail(s, "the SQ ring is full (" + ring.sq().entries() + " entries): submit before queuing more");
+        }
+        switch (s) {
+            case Step.Nop n -> {
+                if (n.injectResult().isPresent()) {
+                    sqe.prepNopInject(n.injectResult().getAsInt());
+                } else {
+                    sqe.prepNop();
+                }
+            }
+            case Step.PollAdd p -> {
+                if (p.multishot()) {
+                    sqe.prepPollMultishot(fd(p.fd()), p.events());
+                } else {
+                    sqe.prepPollAdd(fd(p.fd()), p.events());
+                }
+            }
+            case Step.PollRemove r -> sqe.prepPollRemove(r.target());
+            case Step.ReadWrite rw -> {
+                // A fresh buffer per SQE, as SCENARIOS.md says; never smaller than one byte.
+                MemorySegment buf = arena.allocate(Math.max(1, rw.len()));
+                if (rw.opcode() == Opcodes.IORING_OP_WRITE) {
+                    buf.fill((byte) 'x');
+                    sqe.prepWrite(fd(rw.fd()), buf, rw.len(), 0);
+                } else {
+                    sqe.prepRead(fd(rw.fd()), buf, rw.len(), 0);
+                }
+            }
+            case Step.RawSqe raw -> sqe.prepRw(raw.opcode(), 0, 0, 0, 0);
+        }
+        sqe.userData(s.userData()).flags(s.sqeFlags());
+    }
+
+    /**
+     * Prints every CQE in the ring and advances over them; while IORING_SQ_CQ_OVERFLOW is set,
+     * flushes the overflow list with io_uring_enter(0, 0, GETEVENTS) and goes on, as liburing's
+     * __io_uring_get_cqe does, so overflowed CQEs are printed too, in order.
+     */
+    private void reap(Step step) throws ScenarioRuntimeException {
+        boolean flushed = false;
+        while (true) {
+            int ready = ring.cqReady();
+            for (int i = 0; i < ready; i++) {
+                out.accept(ring.peekCqe().toString());
+                ring.cqAdvance(1);
+            }
+            if ((ring.sqFlags() & IORING_SQ_CQ_OVERFLOW) == 0) {
+                return;
+            }
+            if (flushed && ready == 0) {
+                throw fail(step, "reap: IORING_SQ_CQ_OVERFLOW stays set but flushing moved no CQE into the ring");
+            }
+            int ret = ring.enter(0, 0, IORING_ENTER_GETEVENTS);
+            if (ret < 0) {
+                throw fail(step, "reap: io_uring_enter(0, 0, GETEVENTS) to flush the overflow list: " + errno(ret));
+            }
+            flushed = true;
+        }
+    }
+
+    private int fd(FdRef ref) {
+        return switch (ref) {
+            case FdRef.Declared d -> fds.get(d.spelling());
+            case FdRef.Number n -> n.fd();
+        };
+    }
+
+    private void declare(String spelling, int fd) {
+        fds.put(spelling, fd);
+        opened.add(fd);
+    }
+
+    /** pipe2 or eventfd, whose failure ({@link IllegalStateException}) fails the step. */
+    private int[] open(Step step, Supplier<int[]> opener) throws ScenarioRuntimeException {
+        try {
+            return opener.get();
+        } catch (IllegalStateException e) {
+            throw fail(step, e.getMessage());
+        }
+    }
+
+    private ScenarioRuntimeException fail(Step step, String reason) {
+        return new ScenarioRuntimeException(scenario.file(), step.line(), reason);
+    }
+
+    private static String errno(int ret) {
+        return "-" + Errno.name(-ret) + " (" + ret + ")";
+    }
+}

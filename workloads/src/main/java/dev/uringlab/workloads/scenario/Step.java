@@ -1,0 +1,78 @@
+package dev.uringlab.workloads.scenario;
+
+import dev.uringlab.api.Opcodes;
+import java.util.OptionalInt;
+
+/**
+ * One command of a scenario after {@code setup}, with the line it stands on. The SQE-making
+ * commands are {@link SqeStep}s; the others act on the ring or on files from outside it.
+ */
+public sealed interface Step {
+
+    /** The 1-based line of the file this step was read from. */
+    int line();
+
+    /** A step that queues one SQE; {@link #sqeFlags()} holds its IOSQE_* bits. */
+    sealed interface SqeStep extends Step {
+        /** {@code ud=}: the SQE's user_data. */
+        long userData();
+
+        /** The IOSQE_* bits of {@code sqe->flags}. */
+        int sqeFlags();
+    }
+
+    /** {@code pipe NAME}: pipe2(O_NONBLOCK); its ends are {@code NAME.r} and {@code NAME.w}. */
+    record DeclarePipe(int line, String name) implements Step {}
+
+    /** {@code eventfd NAME}: eventfd(0, EFD_NONBLOCK). */
+    record DeclareEventfd(int line, String name) implements Step {}
+
+    /** {@code register-eventfd NAME}: IORING_REGISTER_EVENTFD. */
+    record RegisterEventfd(int line, String name) implements Step {}
+
+    /**
+     * {@code nop ud=U [fail=R] [FLAGS]}: IORING_OP_NOP, with IORING_NOP_INJECT_RESULT and
+     * {@code len = R} when {@code fail=} is given.
+     */
+    record Nop(int line, long userData, OptionalInt injectResult, int sqeFlags) implements SqeStep {}
+
+    /** {@code poll ud=U fd=F [events=IN|OUT] [multi] [FLAGS]}: IORING_OP_POLL_ADD. */
+    record PollAdd(int line, long userData, FdRef fd, int events, boolean multishot, int sqeFlags) implements SqeStep {}
+
+    /** {@code poll-remove ud=U target=T [FLAGS]}: IORING_OP_POLL_REMOVE of the poll whose user_data is T. */
+    record PollRemove(int line, long userData, long target, int sqeFlags) implements SqeStep {}
+
+    /**
+     * {@code read ud=U fd=F len=L} or {@code write ...}: IORING_OP_READ / IORING_OP_WRITE at
+     * offset 0 with a fresh buffer of {@code len} bytes ('x' bytes for a write).
+     */
+    record ReadWrite(int line, int opcode, long userData, FdRef fd, int len, int sqeFlags) implements SqeStep {
+        public ReadWrite {
+            if (opcode != Opcodes.IORING_OP_READ && opcode != Opcodes.IORING_OP_WRITE) {
+                throw new IllegalArgumentException("not READ or WRITE: " + opcode);
+            }
+        }
+    }
+
+    /**
+     * {@code opcode ud=U op=N [flags=B] [FLAGS]}: an SQE with every field zero but opcode,
+     * flags and user_data. {@code sqeFlags} is {@code flags=} (raw bits, possibly invalid ones)
+     * or'ed with the flag words.
+     */
+    record RawSqe(int line, long userData, int opcode, int sqeFlags) implements SqeStep {}
+
+    /** {@code submit}: io_uring_enter(to_submit = SQ tail - SQ head, 0, 0); prints {@code submitted N}. */
+    record Submit(int line) implements Step {}
+
+    /** {@code wait N}: wait until N CQEs are in the CQ ring, consuming none. */
+    record Wait(int line, int count) implements Step {}
+
+    /** {@code app write NAME.w N}: the application writes N 'x' bytes to a pipe, outside the ring. */
+    record AppWrite(int line, String end, int count) implements Step {}
+
+    /** {@code app read NAME.r N}: the application reads up to N bytes from a pipe, outside the ring. */
+    record AppRead(int line, String end, int count) implements Step {}
+
+    /** {@code reap}: print every CQE in the ring, flushing the overflow list, and advance the head. */
+    record Reap(int line) implements Step {}
+}
