@@ -3,8 +3,12 @@ package dev.uringlab.core;
 import static dev.uringlab.api.PollEvents.EPOLLONESHOT;
 import static dev.uringlab.api.PollEvents.POLLERR;
 import static dev.uringlab.api.PollEvents.POLLHUP;
+import static dev.uringlab.api.PollEvents.POLLIN;
 import static dev.uringlab.api.PollEvents.POLLNVAL;
+import static dev.uringlab.api.PollEvents.POLLOUT;
 import static dev.uringlab.api.PollEvents.POLLPRI;
+import static dev.uringlab.api.PollEvents.POLLRDNORM;
+import static dev.uringlab.api.PollEvents.POLLWRNORM;
 
 import dev.uringlab.api.CqeFlags;
 import dev.uringlab.core.sync.SpinLock;
@@ -34,6 +38,10 @@ import java.lang.invoke.VarHandle;
  * io_poll_remove fix post them; an unknown target is -ENOENT, a target whose task work is
  * already queued -EALREADY (it owns the request, as poll_refs ownership says in the kernel).
  *
+ * <p>The same entry serves the internal poll of IORING_FEAT_FAST_POLL (io_arm_poll_handler,
+ * {@code struct async_poll}): a READ or WRITE that finds its pipe empty or full waits for
+ * POLLIN/POLLOUT, single-shot, and is issued again from io_apoll_task_func.
+ *
  * <p>After a multishot re-arm the engine asks the file's waitqueue whether a wakeup for this
  * poll's events arrived while the entry was off the list or gated ({@link WaitQueueHead#wakeups});
  * only then it re-polls the file, as io_poll_check_events loops when poll_refs shows wakeups
@@ -59,6 +67,12 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private static final int IO_ASYNC_POLL_COMMON = EPOLLONESHOT | POLLPRI;
     /** EALREADY (asm-generic/errno.h). */
     static final int EALREADY = 114;
+    /** io_arm_poll_handler results. */
+    static final int IO_APOLL_OK = 0;
+    static final int IO_APOLL_ABORTED = 1;
+    static final int IO_APOLL_READY = 2;
+    /** APOLL_MAX_RETRY: how many times one request may arm its internal poll. */
+    static final int APOLL_MAX_RETRY = 128;
 
     private static final VarHandle STATE;
 
@@ -87,6 +101,10 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private volatile boolean twQueued;
     /** Disarmed: completed, or removed. */
     private boolean done;
+    /** An internal poll of a READ/WRITE (struct async_poll), not a POLL_ADD. */
+    private boolean apoll;
+    /** apoll->poll.retries: internal polls armed by this request. */
+    private int retries;
 
     private IoPoll(IoRingCtx ctx, IoRequest req) {
         this.ctx = ctx;
@@ -143,41 +161,91 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
      * already ready (its res set), else IOU_ISSUE_SKIP_COMPLETE.
      */
     static int ioPollAdd(IoRingCtx ctx, IoRequest req) {
+        IoPoll poll = poll(ctx, req);
+        poll.apoll = false;
+        ctx.pollList.add(poll); // io_poll_req_insert: findable by POLL_REMOVE
+        int mask = poll.arm(req.opFlags | IO_POLL_UNMASK);
+        if (mask < 0) {
+            return IoRingCtx.IOU_ISSUE_SKIP_COMPLETE;
+        }
+        if (mask != 0 && (poll.events & EPOLLONESHOT) != 0) {
+            ctx.pollList.remove(poll);
+            req.setRes(mask & 0xffff, 0);
+            return IoRingCtx.IOU_OK;
+        }
+        if (mask != 0) {
+            SpinLock lock = poll.head.lock();
+            lock.lock();
+            try {
+                poll.wake(mask); // multishot and ready: __io_poll_execute, through the same wake decision
+            } finally {
+                lock.unlock();
+            }
+        }
+        return IoRingCtx.IOU_ISSUE_SKIP_COMPLETE;
+    }
+
+    /**
+     * io_arm_poll_handler (IORING_FEAT_FAST_POLL): a READ or WRITE that got -EAGAIN on a file
+     * that supports nowait waits for POLLIN or POLLOUT on an internal single-shot poll, then is
+     * issued again from task work. A request may re-arm after another -EAGAIN, up to
+     * APOLL_MAX_RETRY times (the 2022 replacement of the single-arm REQ_F_POLLED rule); then it
+     * goes to io-wq (IO_APOLL_ABORTED). Any thread: the owner, or an io-wq worker.
+     */
+    static int ioArmPollHandler(IoRingCtx ctx, IoRequest req, boolean pollin) {
+        IoPoll poll = poll(ctx, req);
+        if ((req.flags & IoRingCtx.REQ_F_POLLED) == 0) {
+            poll.retries = 0;
+            req.flags |= IoRingCtx.REQ_F_POLLED;
+        }
+        if (++poll.retries >= APOLL_MAX_RETRY) {
+            return IO_APOLL_ABORTED;
+        }
+        poll.apoll = true;
+        int events = POLLPRI | POLLERR | EPOLLET | EPOLLONESHOT
+                | (pollin ? POLLIN | POLLRDNORM : POLLOUT | POLLWRNORM);
+        int mask = poll.arm(events | IO_POLL_UNMASK);
+        return mask > 0 ? IO_APOLL_READY : IO_APOLL_OK;
+    }
+
+    private static IoPoll poll(IoRingCtx ctx, IoRequest req) {
         IoPoll poll = req.poll;
         if (poll == null) {
             poll = req.poll = new IoPoll(ctx, req);
         }
-        return poll.arm();
+        return poll;
     }
 
-    private int arm() {
+    /**
+     * __io_arm_poll_handler's core: queue the entry, then take the file's mask. A wakeup that
+     * comes in between may already have queued the task work; it then owns the request and
+     * this returns -1. A ready single-shot poll is taken off again and its mask returned; else
+     * the mask (0 when nothing is ready) with the entry left armed.
+     */
+    private int arm(int events) {
         head = req.file.pollHead();
-        events = req.opFlags | IO_POLL_UNMASK;
+        this.events = events;
         STATE.setVolatile(this, 0);
         wakeMask = 0;
         twQueued = false;
         done = false;
         head.addWaitQueue(this);
-        int mask = req.file.poll() & events;
-        if (mask != 0 && (events & EPOLLONESHOT) != 0) {
-            head.removeWaitQueue(this);
-            done = true;
-            req.setRes(mask & 0xffff, 0);
-            return IoRingCtx.IOU_OK;
-        }
-        ctx.pollList.add(this); // io_poll_req_insert: findable by POLL_REMOVE
+        int mask = req.file.poll() & events & 0xffff;
         SpinLock lock = head.lock();
         lock.lock();
         try {
-            wakeSeq = head.wakeups(events);
-            if (mask != 0) {
-                // multishot and ready: __io_poll_execute, through the same wake decision
-                wake(mask);
+            if (twQueued) {
+                return -1;
             }
+            wakeSeq = head.wakeups(events);
+            if (mask != 0 && (events & EPOLLONESHOT) != 0) {
+                head.listDelInit(this);
+                done = true;
+            }
+            return mask;
         } finally {
             lock.unlock();
         }
-        return IoRingCtx.IOU_ISSUE_SKIP_COMPLETE;
     }
 
     /** io_poll_wake: the file's waitqueue callback, on the waker's thread with the head lock held. */
@@ -230,6 +298,11 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
             rearm(ev); // spurious: nothing this poll asked for is ready
             return;
         }
+        if (apoll) {
+            disarm();
+            ctx.ioReqTaskSubmit(req); // io_apoll_task_func: IOU_POLL_DONE, issue the request again
+            return;
+        }
         if ((ev & EPOLLONESHOT) != 0) {
             complete(mask);
             return;
@@ -251,7 +324,9 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private void disarm() {
         head.removeWaitQueue(this);
         done = true;
-        ctx.pollList.remove(this);
+        if (!apoll) {
+            ctx.pollList.remove(this);
+        }
     }
 
     /**

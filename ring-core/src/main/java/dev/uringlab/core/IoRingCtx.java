@@ -1,5 +1,6 @@
 package dev.uringlab.core;
 
+import static dev.uringlab.api.Errno.EAGAIN;
 import static dev.uringlab.api.Errno.EBADF;
 import static dev.uringlab.api.Errno.ECANCELED;
 import static dev.uringlab.api.Errno.EFAULT;
@@ -87,6 +88,8 @@ final class IoRingCtx {
      * completion reaches the owner.
      */
     static final int REQ_F_FAIL_DEFERRED = 1 << 16;
+    /** REQ_F_POLLED: the request has armed its internal poll (io_arm_poll_handler). */
+    static final int REQ_F_POLLED = 1 << 17;
 
     final Counters counters;
     final IoRings rings;
@@ -487,12 +490,29 @@ final class IoRingCtx {
     // Issue
     // =====================================================================================
 
-    /** io_queue_sqe: issue inline; a failure completes the request with its error (io_queue_async). */
+    /** io_queue_sqe: issue inline; a failure goes to io_queue_async. */
     private void ioQueueSqe(IoRequest req) {
         int ret = ioIssueSqe(req, false);
         if (ret != 0) {
-            // io_queue_async: every emulated file is O_NONBLOCK (REQ_F_NOWAIT), so -EAGAIN is final too.
+            ioQueueAsync(req, ret);
+        }
+    }
+
+    /**
+     * io_queue_async: an error completes the request; -EAGAIN arms the internal poll and waits
+     * (IO_APOLL_READY retries from task work, IO_APOLL_ABORTED goes to io-wq). REQ_F_NOWAIT,
+     * which would make -EAGAIN final, is never set here: every emulated file supports nowait,
+     * and io_rw_init_file sets it for an O_NONBLOCK file only when the file does not.
+     */
+    private void ioQueueAsync(IoRequest req, int ret) {
+        if (ret != -EAGAIN) {
             ioReqDeferFailed(req, ret);
+            return;
+        }
+        switch (IoPoll.ioArmPollHandler(this, req, req.opcode == Opcodes.IORING_OP_READ)) {
+            case IoPoll.IO_APOLL_READY -> ioReqTaskQueue(req);
+            case IoPoll.IO_APOLL_ABORTED -> ioQueueIowq(req);
+            default -> { }
         }
     }
 
@@ -554,10 +574,11 @@ final class IoRingCtx {
     }
 
     /**
-     * io_read / io_write on an O_NONBLOCK file: copy between the file and the native buffer at
-     * {@code addr}. -EAGAIN and other errors fail the request; a short transfer completes it
-     * but marks it failed, so a soft link after it is cancelled (__io_complete_rw_common).
+     * io_read / io_write: copy between the file and the native buffer at {@code addr}. Errors
+     * (-EAGAIN included) go back to the caller; a short transfer completes the request but
+     * marks it failed, so a soft link after it is cancelled (__io_complete_rw_common).
      */
+    @SuppressWarnings("restricted") // the SQE's addr is the application's native buffer, as in the kernel
     private int ioRw(IoRequest req, boolean read, boolean iowq) {
         if (req.opFlags != 0) {
             return -EOPNOTSUPP; // RWF_* flags are not emulated
@@ -609,9 +630,25 @@ final class IoRingCtx {
         ioWq.ioWqEnqueue(req);
     }
 
-    /** io_wq_submit_work, on an io-wq worker (or inline in deterministic mode): failures go back as task work. */
+    /**
+     * io_wq_submit_work, on an io-wq worker (or inline in deterministic mode). A forced-async
+     * READ/WRITE on a pollable file is issued non-blocking and, on -EAGAIN, arms the internal
+     * poll instead of blocking the worker; otherwise -EAGAIN is final. Failures go back as task work.
+     */
     void ioWqSubmitWork(IoRequest req) {
-        int ret = ioIssueSqe(req, true);
+        boolean needsPoll = (req.flags & REQ_F_FORCE_ASYNC) != 0
+                && (req.opcode == Opcodes.IORING_OP_READ || req.opcode == Opcodes.IORING_OP_WRITE);
+        int ret;
+        while (true) {
+            ret = ioIssueSqe(req, true);
+            if (ret != -EAGAIN || !needsPoll) {
+                break;
+            }
+            if (IoPoll.ioArmPollHandler(this, req, req.opcode == Opcodes.IORING_OP_READ) == IoPoll.IO_APOLL_OK) {
+                return;
+            }
+            needsPoll = false; // aborted or ready: retry once more, as a blocking issue would
+        }
         if (ret != 0) {
             ioReqTaskQueueFail(req, ret);
         }
@@ -886,7 +923,7 @@ final class IoRingCtx {
     }
 
     /** io_req_task_submit. */
-    private void ioReqTaskSubmit(IoRequest req) {
+    void ioReqTaskSubmit(IoRequest req) {
         if ((req.flags & REQ_F_FORCE_ASYNC) != 0) {
             ioQueueIowq(req);
         } else {

@@ -89,12 +89,49 @@ class FilesTest {
     void shouldReadAndWritePipesWithSqes() {
         int[] p = sys.pipe();
         MemorySegment in = arena.allocate(8);
+        ring.getSqe().prepWrite(p[1], bytes("hello"), 5, 0).userData(1);
+        ring.getSqe().prepRead(p[0], in, 8, 0).userData(2);
+        assertThat(ring.submit()).isEqualTo(2);
+        assertThat(reap(ring)).containsExactly(cqe(1, 5), cqe(2, 5));
+        assertThat(string(in, 5)).isEqualTo("hello");
+    }
+
+    @Test
+    void shouldWaitOnAnInternalPollWhenAReadFindsThePipeEmpty() {
+        int[] p = sys.pipe();
+        MemorySegment in = arena.allocate(8);
+        ring.getSqe().prepRead(p[0], in, 8, 0).userData(1);
+        nop(ring, 2);
+        assertThat(ring.submit()).isEqualTo(2);
+        assertThat(reap(ring)).containsExactly(cqe(2, 0));
+        sys.write(p[1], bytes("ab"), 2);
+        assertThat(reap(ring)).containsExactly(cqe(1, 2));
+        assertThat(string(in, 2)).isEqualTo("ab");
+    }
+
+    @Test
+    void shouldReArmTheInternalPollWhenAnotherReaderTookTheData() {
+        int[] p = sys.pipe();
+        MemorySegment in = arena.allocate(8);
         ring.getSqe().prepRead(p[0], in, 8, 0).userData(1);
         ring.getSqe().prepWrite(p[1], bytes("hello"), 5, 0).userData(2);
         ring.getSqe().prepRead(p[0], in, 8, 0).userData(3);
         assertThat(ring.submit()).isEqualTo(3);
-        assertThat(reap(ring)).containsExactly(cqe(1, -EAGAIN), cqe(2, 5), cqe(3, 5));
-        assertThat(string(in, 5)).isEqualTo("hello");
+        // 1 is woken by 2's write, but 3 read the bytes first: 1 polls again
+        assertThat(reap(ring)).containsExactly(cqe(2, 5), cqe(3, 5));
+        sys.write(p[1], bytes("x"), 1);
+        assertThat(reap(ring)).containsExactly(cqe(1, 1));
+    }
+
+    @Test
+    void shouldWaitOnAnInternalPollFromIoWqToo() {
+        int[] p = sys.pipe();
+        MemorySegment in = arena.allocate(8);
+        ring.getSqe().prepRead(p[0], in, 8, 0).userData(1).flags(dev.uringlab.api.SqeFlags.IOSQE_ASYNC);
+        assertThat(ring.submit()).isEqualTo(1);
+        assertThat(reap(ring)).isEmpty();
+        sys.write(p[1], bytes("abc"), 3);
+        assertThat(reap(ring)).containsExactly(cqe(1, 3));
     }
 
     @Test
