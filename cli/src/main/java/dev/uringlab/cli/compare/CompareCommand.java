@@ -4,6 +4,10 @@ import static dev.uringlab.cli.UringLab.EXIT_FAILURE;
 import static dev.uringlab.cli.UringLab.EXIT_OK;
 import static dev.uringlab.cli.UringLab.EXIT_USAGE;
 
+import dev.uringlab.reports.Report;
+import dev.uringlab.reports.Reports;
+import dev.uringlab.reports.input.ReportInputException;
+import dev.uringlab.reports.input.RunReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -13,8 +17,12 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,6 +52,8 @@ import picocli.CommandLine.Spec;
         description = {"Race every strategy against the baseline under JMH and write the HTML report.",
             "Results go to results/<timestamp>/ (jmh.json, env.json, report.html)."})
 public final class CompareCommand implements Callable<Integer> {
+    /** The report's file name in a run's directory. */
+    static final String REPORT = "report.html";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
 
     @ArgGroup(exclusive = true)
@@ -82,9 +92,10 @@ public final class CompareCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         RunLength runLength = length.value();
         if (baseline != null) {
-            var problem = Reporting.checkInput(baseline);
-            if (problem.isPresent()) {
-                err.println("uring-lab compare: --baseline " + problem.get());
+            try {
+                RunReader.read(baseline); // now, not after minutes of benchmarks
+            } catch (ReportInputException e) {
+                err.println("uring-lab compare: --baseline " + e.getMessage());
                 return EXIT_USAGE;
             }
         }
@@ -104,8 +115,12 @@ public final class CompareCommand implements Callable<Integer> {
             return EXIT_USAGE;
         }
         List<PlanPoint> toRun = plan.stream().filter(p -> p.skipReason().isEmpty()).toList();
-        for (PlanPoint p : plan) {
-            p.skipReason().ifPresent(reason -> out.println("skip " + p + ": " + reason));
+        Map<String, Long> skipped = plan.stream().filter(p -> p.skipReason().isPresent())
+                .collect(Collectors.groupingBy(p -> p.skipReason().get(), LinkedHashMap::new, Collectors.counting()));
+        if (!skipped.isEmpty()) {
+            out.println("uring-lab compare: skipping " + (plan.size() - toRun.size()) + " of " + plan.size()
+                    + " points of the benchmarks' param spaces:");
+            skipped.forEach((reason, n) -> out.println("  " + n + " x " + reason));
         }
         if (toRun.isEmpty()) {
             err.println("uring-lab compare: every point of the plan is skipped (reasons above)");
@@ -124,12 +139,13 @@ public final class CompareCommand implements Callable<Integer> {
 
         JmhJson results = new JmhJson();
         List<PlanPoint> failed = new ArrayList<>();
-        Path part = dir.resolve(".point.json");
+        Path part = dir.resolve("jmh-point.json"); // one point's results, merged into jmh.json
         for (int i = 0; i < toRun.size(); i++) {
             PlanPoint point = toRun.get(i);
             out.println();
             out.println("== uring-lab compare " + progress.before(i + 1, point, Duration.between(start, Instant.now())));
             out.flush();
+            JmhLock.awaitFree(out);
             Instant t0 = Instant.now();
             Files.deleteIfExists(part);
             int status = jmh.run(point, runLength, profilers, part);
@@ -153,19 +169,22 @@ public final class CompareCommand implements Callable<Integer> {
         }
         if (results.size() == 0) {
             err.println("uring-lab compare: no point produced results; nothing to report");
+            Files.deleteIfExists(dir.resolve(EnvFile.NAME));
+            Files.deleteIfExists(dir);
             return EXIT_FAILURE;
         }
-        Path report = dir.resolve(Reporting.REPORT);
+        Report report;
         try {
-            out.print(Reporting.write(List.of(dir.resolve(JmhJson.NAME)), baseline, report));
-        } catch (Reporting.InputException e) {
-            err.println("uring-lab compare: " + e.getMessage());
-            return EXIT_USAGE;
+            report = Reports.write(List.of(dir.resolve(JmhJson.NAME)), Optional.ofNullable(baseline), dir.resolve(REPORT));
+        } catch (ReportInputException | IOException e) {
+            err.println("uring-lab compare: no report: " + e.getMessage());
+            return EXIT_FAILURE;
         }
+        out.print(report.summaryTable());
         out.println();
         out.println("uring-lab compare: " + (toRun.size() - failed.size()) + " of " + toRun.size() + " points measured in "
                 + Progress.clock(wall) + " (" + runLength.describe() + ")");
-        out.println("report: " + report);
+        out.println("report: " + report.file());
         return failed.isEmpty() ? EXIT_OK : EXIT_FAILURE;
     }
 

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * {@code gitCommit}, {@code gitDirty}, {@code date}, {@code cpu} (model name from
  * /proc/cpuinfo), {@code cores}, {@code os} (PRETTY_NAME of /etc/os-release), {@code kernel}
  * (the release the native ring runs on), {@code java}, {@code runLength}, {@code jmhOptions},
- * and at the end {@code wallTime} (seconds) and the point counts.
+ * and at the end {@code wallTimeSeconds} and the point counts.
  */
 final class EnvFile {
     static final String NAME = "env.json";
@@ -50,7 +50,7 @@ final class EnvFile {
 
     /** Adds what is known at the end. */
     void finish(Duration wallTime, int run, int skipped, int failed) {
-        env.put("wallTime", wallTime.toSeconds());
+        env.put("wallTimeSeconds", wallTime.toSeconds());
         env.put("pointsRun", run);
         env.put("pointsSkipped", skipped);
         env.put("pointsFailed", failed);

@@ -1,11 +1,17 @@
 package dev.uringlab.cli.compare;
 
+import static dev.uringlab.cli.UringLab.EXIT_FAILURE;
 import static dev.uringlab.cli.UringLab.EXIT_OK;
 import static dev.uringlab.cli.UringLab.EXIT_USAGE;
 
+import dev.uringlab.reports.Report;
+import dev.uringlab.reports.Reports;
+import dev.uringlab.reports.input.ReportInputException;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,14 +45,20 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Path report = output != null ? output : runs.get(0).toAbsolutePath().resolveSibling(Reporting.REPORT);
+        PrintWriter err = spec.commandLine().getErr();
+        Path file = output != null ? output : runs.get(0).toAbsolutePath().resolveSibling(CompareCommand.REPORT);
+        Report report;
         try {
-            out.print(Reporting.write(runs, baseline, report));
-        } catch (Reporting.InputException e) {
-            spec.commandLine().getErr().println("uring-lab report: " + e.getMessage());
+            report = Reports.write(runs, Optional.ofNullable(baseline), file);
+        } catch (ReportInputException e) {
+            err.println("uring-lab report: " + e.getMessage());
             return EXIT_USAGE;
+        } catch (IOException e) {
+            err.println("uring-lab report: cannot write " + file + ": " + e.getMessage());
+            return EXIT_FAILURE;
         }
-        out.println("report: " + report);
+        out.print(report.summaryTable());
+        out.println("report: " + report.file());
         return EXIT_OK;
     }
 }
