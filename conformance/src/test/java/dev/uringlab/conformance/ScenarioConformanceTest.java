@@ -1,0 +1,103 @@
+package dev.uringlab.conformance;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.abort;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import dev.uringlab.api.RingConfig;
+import dev.uringlab.api.RingUnavailableException;
+import dev.uringlab.api.Rings;
+import dev.uringlab.spi.Axis;
+import dev.uringlab.workloads.scenario.ScenarioRunner;
+import dev.uringlab.workloads.scenario.ScenarioRuntimeException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * DESIGN.md rule 3: every strategy yields, for every scenario, the same CQE stream as the
+ * kernel. Each scenario runs on the emulated engine with every strategy set
+ * ({@link StrategySet#all()}: baseline, each registered non-baseline alias alone on its axis,
+ * all-patches) and on the native ring, and its output must equal {@code NAME.expected} line by
+ * line. Two exceptions, both by design:
+ * <ul>
+ *   <li>a folder with a {@code STRATEGY} marker (the skip-flag scenarios) runs only with that
+ *       set, and on the native ring with it, since its flag means something else elsewhere;</li>
+ *   <li>{@code boxed-cqe} suppresses link CQEs: a scenario with links runs under it against
+ *       {@code NAME.boxed.expected}, or is skipped, saying so, when there is none.</li>
+ * </ul>
+ * The native ring is skipped with the engine's own reason where io_uring cannot run.
+ */
+class ScenarioConformanceTest {
+    private static final String EMULATED = "emulated";
+    private static final String NATIVE = "native";
+    /** The link-CQE alias whose CQE stream differs by design. */
+    private static final String BOXED_CQE = "boxed-cqe";
+
+    @Test
+    void shouldHaveAnExpectedStreamForEveryScenario() {
+        List<ScenarioCase> cases = ScenarioCase.all();
+        assertThat(cases).hasSizeGreaterThanOrEqualTo(30);
+        assertThat(cases).allSatisfy(c -> assertThat(c.expected()).as(c.name()).exists());
+    }
+
+    @TestFactory
+    Stream<DynamicNode> everyScenarioOnEveryStrategySetOfTheEmulator() {
+        List<StrategySet> sets = StrategySet.all();
+        return ScenarioCase.all().stream().map(c -> dynamicContainer(c.name(),
+                c.required().map(List::of).orElse(sets).stream()
+                        .map(set -> dynamicTest(c.name() + " [" + set.name() + "]", () -> runEmulated(c, set)))));
+    }
+
+    @TestFactory
+    Stream<DynamicNode> everyScenarioOnTheNativeRing() {
+        return ScenarioCase.all().stream().map(c -> dynamicTest(c.name() + " [native]", () -> runNative(c)));
+    }
+
+    private static void runEmulated(ScenarioCase c, StrategySet set) throws Exception {
+        Path expected = c.expected();
+        if (c.hasLinks() && set.aliasOn(Axis.LINK_CQE).equals(BOXED_CQE)) {
+            expected = c.boxedExpected();
+            if (!Files.exists(expected)) {
+                abort("boxed-cqe suppresses link CQEs by design and " + expected.getFileName() + " is absent");
+            }
+        }
+        compare(c, EMULATED, set.configFor(c.scenario()), expected, set.name());
+    }
+
+    private static void runNative(ScenarioCase c) throws Exception {
+        Optional<String> reason;
+        try {
+            reason = Rings.provider(NATIVE).unavailableReason();
+        } catch (RingUnavailableException e) {
+            reason = Optional.of(e.getMessage());
+        }
+        if (reason.isPresent()) {
+            abort("native io_uring unavailable: " + reason.get());
+        }
+        StrategySet set = c.required().orElse(StrategySet.baseline());
+        compare(c, NATIVE, set.configFor(c.scenario()), c.expected(), "native");
+    }
+
+    private static void compare(ScenarioCase c, String engine, RingConfig config, Path expected, String label)
+            throws RingUnavailableException, IOException {
+        List<String> out = new ArrayList<>();
+        try {
+            ScenarioRunner.run(c.scenario(), engine, config, out::add);
+        } catch (ScenarioRuntimeException e) {
+            throw new AssertionError(c.name() + " [" + label + "] failed at run time: " + e.getMessage()
+                    + "\noutput so far:\n" + String.join("\n", out), e);
+        }
+        assertThat(String.join("\n", out)).as("%s [%s] against %s", c.name(), label, expected.getFileName())
+                .isEqualTo(String.join("\n", Files.readAllLines(expected, UTF_8)));
+    }
+}
