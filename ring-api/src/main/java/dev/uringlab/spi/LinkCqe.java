@@ -23,4 +23,13 @@ public interface LinkCqe {
 
     /** The request's result is final and it joins the completion batch (io_req_complete_defer). */
     void completeReq(IoKiocb req);
+
+    /**
+     * The IORING_FEAT_* bits this mechanism adds to what io_uring_setup reports
+     * ({@link dev.uringlab.api.IoUringParams#features()}): {@link dev.uringlab.api.Features#IORING_FEAT_CQE_SKIP}
+     * when {@code IOSQE_CQE_SKIP_SUCCESS} is understood (5.17 and later). Asked once, at setup.
+     */
+    default int features() {
+        return 0;
+    }
 }

@@ -5,6 +5,7 @@ import static dev.uringlab.spi.ReqFlags.REQ_F_IO_DRAIN;
 import static dev.uringlab.spi.ReqFlags.REQ_F_SKIP_LINK_CQES;
 
 import dev.uringlab.api.Errno;
+import dev.uringlab.api.Features;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.LinkCqe;
 
@@ -81,5 +82,11 @@ public final class SkipSuccessLinkCqe implements LinkCqe {
     @Override
     public void completeReq(IoKiocb req) {
         // the flags already say whether the request posts
+    }
+
+    /** IORING_FEAT_CQE_SKIP: io_uring_setup tells the application the flag is understood (5.17). */
+    @Override
+    public int features() {
+        return Features.IORING_FEAT_CQE_SKIP;
     }
 }

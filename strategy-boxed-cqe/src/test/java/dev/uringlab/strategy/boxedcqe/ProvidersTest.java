@@ -23,6 +23,12 @@ class ProvidersTest {
     }
 
     @Test
+    void shouldNeverLetAllPatchesPickThe56PostingPath() {
+        assertThat(Strategies.of(Axis.COMPLETION)).extracting(StrategyProvider::alias).contains(Axis.BASELINE, PerCqeLockProvider.ALIAS);
+        assertThat(Strategies.newestPatched(Axis.COMPLETION)).isNotEqualTo(PerCqeLockProvider.ALIAS);
+    }
+
+    @Test
     void shouldGiveEveryProviderASummaryAndAKernel() {
         for (StrategyProvider<?> p : new StrategyProvider<?>[] {
                 new BoxedCqeProvider(), new CqeSkipSuccessProvider(), new PerCqeLockProvider()}) {

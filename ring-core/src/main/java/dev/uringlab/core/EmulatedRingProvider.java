@@ -1,0 +1,123 @@
+package dev.uringlab.core;
+
+import dev.uringlab.api.Features;
+import dev.uringlab.api.IoUringParams;
+import dev.uringlab.api.Ring;
+import dev.uringlab.api.RingConfig;
+import dev.uringlab.api.SetupFlags;
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.Bio;
+import dev.uringlab.spi.BioAllocation;
+import dev.uringlab.spi.CompletionPosting;
+import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.LinkCqe;
+import dev.uringlab.spi.PollRearm;
+import dev.uringlab.spi.RequestAllocation;
+import dev.uringlab.spi.RingProvider;
+import dev.uringlab.spi.Strategies;
+import dev.uringlab.spi.StrategyContext;
+import dev.uringlab.spi.StrategyProvider;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code emulated} ring engine, registered with {@link java.util.ServiceLoader}.
+ * {@link #open} is io_uring_setup (io_uring_create): it checks and rounds the sizes as the
+ * kernel does, resolves one strategy per SPI axis ({@link Strategies#resolve}), makes one
+ * instance of each for the ring, lays out the rings and reports the features word.
+ */
+public final class EmulatedRingProvider implements RingProvider {
+    /** The engine's name. */
+    public static final String NAME = "emulated";
+
+    /** The features every emulated ring reports; IORING_FEAT_CQE_SKIP comes from the link-cqe strategy. */
+    static final int FEATURES = Features.IORING_FEAT_NODROP | Features.IORING_FEAT_SUBMIT_STABLE
+            | Features.IORING_FEAT_FAST_POLL | Features.IORING_FEAT_POLL_32BITS;
+
+    /** Setup flags whose mechanism is not emulated: refused rather than silently ignored. */
+    private static final int NOT_EMULATED = SetupFlags.IORING_SETUP_IOPOLL | SetupFlags.IORING_SETUP_SQPOLL;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Ring open(RingConfig config) {
+        int flags = config.flags();
+        if ((flags & NOT_EMULATED) != 0) {
+            throw new IllegalArgumentException("setup flags 0x" + Integer.toHexString(flags & NOT_EMULATED)
+                    + " (IORING_SETUP_IOPOLL/SQPOLL) are not emulated");
+        }
+        boolean clamp = (flags & SetupFlags.IORING_SETUP_CLAMP) != 0;
+        int entries = config.entries();
+        if (entries <= 0 || (entries > SetupFlags.IORING_MAX_ENTRIES && !clamp)) {
+            throw new IllegalArgumentException("io_uring_setup: entries " + entries + " out of range 1.."
+                    + SetupFlags.IORING_MAX_ENTRIES + " (IORING_MAX_ENTRIES)");
+        }
+        int sqEntries = roundupPowOfTwo(Math.min(entries, SetupFlags.IORING_MAX_ENTRIES));
+        int cqEntries;
+        if ((flags & SetupFlags.IORING_SETUP_CQSIZE) != 0) {
+            int cq = config.cqEntries();
+            if (cq <= 0 || (cq > SetupFlags.IORING_MAX_CQ_ENTRIES && !clamp)) {
+                throw new IllegalArgumentException("io_uring_setup: cq_entries " + cq + " out of range 1.."
+                        + SetupFlags.IORING_MAX_CQ_ENTRIES + " (IORING_MAX_CQ_ENTRIES)");
+            }
+            cqEntries = roundupPowOfTwo(Math.min(cq, SetupFlags.IORING_MAX_CQ_ENTRIES));
+            if (cqEntries < sqEntries) {
+                throw new IllegalArgumentException("io_uring_setup: cq_entries " + cq + " (rounded to " + cqEntries
+                        + ") is below the SQ size " + sqEntries);
+            }
+        } else {
+            cqEntries = 2 * sqEntries;
+        }
+        Counters counters = new Counters();
+        Context sctx = new Context(config, counters, cqEntries);
+        Map<Axis<?>, StrategyProvider<?>> chosen = Strategies.resolve(config);
+        IoRingCtx.StrategySet set = new IoRingCtx.StrategySet(
+                (CompletionPosting) chosen.get(Axis.COMPLETION).create(sctx),
+                (RequestAllocation) chosen.get(Axis.REQ_ALLOC).create(sctx),
+                (PollRearm) chosen.get(Axis.POLL_REARM).create(sctx),
+                (LinkCqe) chosen.get(Axis.LINK_CQE).create(sctx),
+                (BioAllocation) chosen.get(Axis.BIO_ALLOC).create(sctx));
+        int features = FEATURES | (set.linkCqe().features() & Features.IORING_FEAT_CQE_SKIP);
+        IoRingCtx ctx = new IoRingCtx(sqEntries, cqEntries, flags, config.deterministic(), counters, set);
+        return new EmulatedRing(ctx, new IoUringParams(sqEntries, cqEntries, flags, features));
+    }
+
+    /** roundup_pow_of_two. */
+    static int roundupPowOfTwo(int n) {
+        return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
+    }
+
+    /** What a strategy is given: the ring's counters, options, slabs and CQ size. */
+    private static final class Context implements StrategyContext {
+        private final RingConfig config;
+        private final Counters counters;
+        private final int cqEntries;
+        private final KmemCache<IoKiocb> reqCachep;
+        private final KmemCache<Bio> bioSlab;
+
+        Context(RingConfig config, Counters counters, int cqEntries) {
+            this.config = config;
+            this.counters = counters;
+            this.cqEntries = cqEntries;
+            this.reqCachep = new SlabCache<>(IoRequest::new, counters, Counter.REQ_SLAB_ALLOC, Counter.REQ_SLAB_FREE);
+            this.bioSlab = new SlabCache<>(SlabBio::new, counters, Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE);
+        }
+
+        @Override public Counters counters() { return counters; }
+        @Override public Optional<String> option(String key) { return Optional.ofNullable(config.options().get(key)); }
+        @Override public KmemCache<IoKiocb> reqCachep() { return reqCachep; }
+        @Override public KmemCache<Bio> bioSlab() { return bioSlab; }
+        @Override public int cqEntries() { return cqEntries; }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.uringlab.core;
+
+import static dev.uringlab.api.Errno.EBADF;
+import static dev.uringlab.api.Errno.EFAULT;
+import static dev.uringlab.api.Errno.EINVAL;
+
+import dev.uringlab.api.Syscalls;
+import dev.uringlab.core.fs.EmulatedFile;
+import dev.uringlab.core.fs.EventFd;
+import dev.uringlab.core.fs.Pipe;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The emulated process's system calls on the ring's file table: pipe2(O_NONBLOCK),
+ * eventfd(0, EFD_NONBLOCK), read, write, close. Each returns what the system call returns;
+ * on its way back to user space the calling task runs its pending task work (when it is the
+ * ring's owner), as exit_to_user_mode does.
+ */
+final class EmulatedSyscalls implements Syscalls {
+    private final IoRingCtx ctx;
+
+    EmulatedSyscalls(IoRingCtx ctx) {
+        this.ctx = ctx;
+    }
+
+    private void enter() {
+        if (ctx.isClosed()) {
+            throw new IllegalStateException("the ring is closed");
+        }
+    }
+
+    @Override
+    public int[] pipe() {
+        enter();
+        Pipe p = new Pipe(ctx.counters);
+        int[] fds = {ctx.fileTable.install(p.readEnd), ctx.fileTable.install(p.writeEnd)};
+        ctx.returnToUser();
+        return fds;
+    }
+
+    @Override
+    public int eventfd() {
+        enter();
+        int fd = ctx.fileTable.install(new EventFd(ctx.counters));
+        ctx.returnToUser();
+        return fd;
+    }
+
+    @Override
+    public int read(int fd, MemorySegment buf, int len) {
+        return rw(fd, buf, len, true);
+    }
+
+    @Override
+    public int write(int fd, MemorySegment buf, int len) {
+        return rw(fd, buf, len, false);
+    }
+
+    private int rw(int fd, MemorySegment buf, int len, boolean read) {
+        enter();
+        int ret;
+        EmulatedFile f = ctx.fileTable.fget(fd);
+        if (f == null) {
+            ret = -EBADF;
+        } else {
+            if (len < 0) {
+                ret = -EINVAL;
+            } else if (buf.byteSize() < len) {
+                ret = -EFAULT;
+            } else {
+                ret = read ? f.read(buf, len) : f.write(buf, len);
+            }
+            f.fput();
+        }
+        ctx.returnToUser();
+        return ret;
+    }
+
+    @Override
+    public int close(int fd) {
+        enter();
+        int ret = ctx.fileTable.close(fd);
+        ctx.returnToUser();
+        return ret;
+    }
+}

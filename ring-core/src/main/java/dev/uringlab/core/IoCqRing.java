@@ -1,0 +1,249 @@
+package dev.uringlab.core;
+
+import static dev.uringlab.api.CqeDescriptor.CQE_SIZE;
+import static dev.uringlab.api.CqeDescriptor.FLAGS_OFFSET;
+import static dev.uringlab.api.CqeDescriptor.RES_OFFSET;
+import static dev.uringlab.api.CqeDescriptor.USER_DATA_OFFSET;
+
+import dev.uringlab.api.RingMemory;
+import dev.uringlab.api.SqRingFlags;
+import dev.uringlab.core.fs.EventFd;
+import dev.uringlab.core.sync.SpinLock;
+import dev.uringlab.core.sync.WaitQueueHead;
+import dev.uringlab.spi.CompletionContext;
+import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.ReqFlags;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The kernel's half of the completion queue, the CQ fields of {@code struct io_ring_ctx}:
+ * {@code completion_lock}, {@code cached_cq_tail} with the cached CQE range
+ * ({@code cqe_cached}/{@code cqe_sentinel} of io_get_cqe), {@code cq_overflow_list},
+ * {@code cq_wait} and the registered eventfd. It is the {@link CompletionContext} the
+ * completion strategy drives; the engine itself only flushes the overflow list through it.
+ *
+ * <p>Threads: every call comes from the ring owner's thread ({@code ctx->uring_lock} held),
+ * so the cached tail, the overflow list and the counters are plain fields with one writer;
+ * the completion lock is still really taken, and the fill/commit primitives check it is held.
+ * Orderings: the CQ head is load-acquired (io_cqe_cache_refill, paired with the application's
+ * release in io_uring_cq_advance) before slots are reused; CQEs are written with plain stores
+ * and published by the release store of the tail in {@link #ioCommitCqring()}.
+ */
+final class IoCqRing implements CompletionContext {
+    private final MemorySegment ring;
+    private final int entries;
+    private final int mask;
+    private final Counters counters;
+    private final SpinLock completionLock = new SpinLock();
+    /** ctx->cq_wait: io_cqring_wait sleeps here; ev_posted wakes it. */
+    final WaitQueueHead cqWait;
+    /** ctx->cached_cq_tail: CQEs written, committed or not. */
+    private int cachedCqTail;
+    /** The end of the slots known free (io_get_cqe's cqe_sentinel, as a tail value). */
+    private int cqeSentinel;
+    /** ctx->cq_overflow_list, FIFO; guarded by the completion lock. */
+    private OverflowCqe overflowHead;
+    private OverflowCqe overflowTail;
+    /** IO_CHECK_CQ_OVERFLOW_BIT of ctx->check_cq. */
+    private boolean checkCqOverflow;
+    /** ctx->io_ev_fd, with a file reference held; null when none is registered. */
+    EventFd eventfd;
+    /** ctx->evfd_last_cq_tail: the tail at the last eventfd signal. */
+    private int evfdLastCqTail;
+
+    /** struct io_overflow_cqe: one CQE waiting on the overflow list (a real allocation, as kmalloc). */
+    private static final class OverflowCqe {
+        final long userData;
+        final int res;
+        final int flags;
+        OverflowCqe next;
+
+        OverflowCqe(long userData, int res, int flags) {
+            this.userData = userData;
+            this.res = res;
+            this.flags = flags;
+        }
+    }
+
+    IoCqRing(MemorySegment ring, int entries, Counters counters) {
+        this.ring = ring;
+        this.entries = entries;
+        this.mask = entries - 1;
+        this.counters = counters;
+        this.cqWait = new WaitQueueHead(counters);
+    }
+
+    @Override
+    public void lock() {
+        completionLock.lock();
+        counters.inc(Counter.COMPLETION_LOCK); // under the lock: one writer
+    }
+
+    @Override
+    public void unlock() {
+        completionLock.unlock();
+    }
+
+    private void assertLocked(String what) {
+        if (!completionLock.isHeldByCurrentThread()) {
+            throw new IllegalStateException(what + " without the completion lock");
+        }
+    }
+
+    /**
+     * io_get_cqe: make sure the slot at the cached tail is free. The free range is cached
+     * (io_cqe_cache_refill) so the shared head is load-acquired only when it runs out; with
+     * {@code overflow} false nothing is handed out while CQEs wait on the overflow list.
+     */
+    private boolean ioGetCqe(boolean overflow) {
+        if (cachedCqTail != cqeSentinel) {
+            return true;
+        }
+        if (!overflow && checkCqOverflow) {
+            return false;
+        }
+        // lv: the application's release store of the head says it has read the slots before it.
+        int queued = Math.min(cachedCqTail - RingMemory.lvInt(ring, IoRings.CQ_HEAD), entries);
+        int off = cachedCqTail & mask;
+        int len = Math.min(entries - queued, entries - off);
+        if (len < 1) {
+            return false;
+        }
+        cqeSentinel = cachedCqTail + len;
+        return true;
+    }
+
+    /** Writes a CQE at the cached tail with plain stores; they become visible with the next commit's release. */
+    private void writeCqe(long userData, int res, int cflags) {
+        long base = IoRings.CQES + (long) (cachedCqTail & mask) * CQE_SIZE;
+        ring.set(ValueLayout.JAVA_LONG, base + USER_DATA_OFFSET, userData);
+        ring.set(ValueLayout.JAVA_INT, base + RES_OFFSET, res);
+        ring.set(ValueLayout.JAVA_INT, base + FLAGS_OFFSET, cflags);
+        cachedCqTail++;
+        counters.inc(Counter.CQE_FILLED);
+    }
+
+    @Override
+    public void ioFillCqeReq(IoKiocb req) {
+        assertLocked("io_fill_cqe_req");
+        if ((req.flags() & ReqFlags.REQ_F_CQE_SKIP) != 0) {
+            return;
+        }
+        if (ioGetCqe(false)) {
+            writeCqe(req.userData(), req.res(), req.cflags());
+        } else {
+            ioCqringEventOverflow(req.userData(), req.res(), req.cflags());
+        }
+    }
+
+    @Override
+    public boolean ioFillCqeAux(long userData, int res, int cflags) {
+        assertLocked("io_fill_cqe_aux");
+        if (!ioGetCqe(false)) {
+            return false;
+        }
+        writeCqe(userData, res, cflags);
+        return true;
+    }
+
+    @Override
+    public void ioCqringEventOverflow(long userData, int res, int cflags) {
+        assertLocked("io_cqring_event_overflow");
+        OverflowCqe ocqe = new OverflowCqe(userData, res, cflags);
+        if (overflowHead == null) {
+            checkCqOverflow = true;
+            // atomic_or: the application may be reading sq_flags concurrently.
+            RingMemory.orInt(ring, IoRings.SQ_FLAGS, SqRingFlags.IORING_SQ_CQ_OVERFLOW);
+            overflowHead = ocqe;
+        } else {
+            overflowTail.next = ocqe;
+        }
+        overflowTail = ocqe;
+        counters.inc(Counter.CQ_OVERFLOW);
+    }
+
+    @Override
+    public void ioCommitCqring() {
+        assertLocked("io_commit_cqring");
+        // so: every CQE written before is visible to whoever load-acquires the tail.
+        RingMemory.soInt(ring, IoRings.CQ_TAIL, cachedCqTail);
+        counters.inc(Counter.CQ_COMMIT);
+    }
+
+    /**
+     * io_cqring_ev_posted as of 6.1: io_cqring_wake (wake {@code cq_wait} if it has a sleeper)
+     * and io_eventfd_flush_signal (signal the registered eventfd once, only if CQEs were
+     * posted since its last signal). The 6.1 kernel reads the tail for that check under the
+     * completion lock; here only the owner thread writes it, so a plain read is exact and the
+     * lock counter keeps meaning "acquisitions by the posting path".
+     */
+    @Override
+    public void ioCqringEvPosted() {
+        counters.inc(Counter.EV_POSTED);
+        if (cqWait.wqHasSleeper()) {
+            cqWait.wakeUp(0);
+        }
+        EventFd evfd = eventfd;
+        if (evfd != null && cachedCqTail != evfdLastCqTail) {
+            evfdLastCqTail = cachedCqTail;
+            counters.inc(Counter.EVENTFD_SIGNAL);
+            evfd.eventfdSignal(IoPoll.EPOLL_URING_WAKE);
+        }
+    }
+
+    /** io_eventfd_register's part here: signal only for CQEs posted from now on. */
+    void registerEventfd(EventFd evfd) {
+        eventfd = evfd;
+        evfdLastCqTail = cachedCqTail;
+    }
+
+    @Override
+    public boolean overflowPending() {
+        return checkCqOverflow;
+    }
+
+    @Override
+    public Counters counters() {
+        return counters;
+    }
+
+    /**
+     * io_cqring_overflow_flush (__io_cqring_overflow_flush): move overflowed CQEs into the
+     * ring, in order, while there is room; clear IORING_SQ_CQ_OVERFLOW once the list is empty.
+     * One locked section, then io_cq_unlock_post (commit, unlock, ev_posted).
+     */
+    void ioCqringOverflowFlush() {
+        if (!checkCqOverflow || cachedCqTail - RingMemory.lvInt(ring, IoRings.CQ_HEAD) == entries) {
+            return;
+        }
+        lock();
+        while (overflowHead != null && ioGetCqe(true)) {
+            OverflowCqe ocqe = overflowHead;
+            writeCqe(ocqe.userData, ocqe.res, ocqe.flags);
+            overflowHead = ocqe.next;
+            counters.inc(Counter.CQ_OVERFLOW_FLUSHED);
+        }
+        if (overflowHead == null) {
+            overflowTail = null;
+            checkCqOverflow = false;
+            RingMemory.andNotInt(ring, IoRings.SQ_FLAGS, SqRingFlags.IORING_SQ_CQ_OVERFLOW);
+        }
+        ioCommitCqring();
+        unlock();
+        ioCqringEvPosted();
+    }
+
+    /** __io_cqring_events_user: CQEs committed and not yet consumed, from the shared indexes. */
+    int cqEventsUser() {
+        return RingMemory.lvInt(ring, IoRings.CQ_TAIL) - RingMemory.lvInt(ring, IoRings.CQ_HEAD);
+    }
+
+    /** Drops the overflow list at ring exit (io_cqring_overflow_kill). */
+    void overflowKill() {
+        overflowHead = overflowTail = null;
+        checkCqOverflow = false;
+    }
+}

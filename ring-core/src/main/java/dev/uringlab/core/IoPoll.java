@@ -1,0 +1,398 @@
+package dev.uringlab.core;
+
+import static dev.uringlab.api.PollEvents.EPOLLONESHOT;
+import static dev.uringlab.api.PollEvents.POLLERR;
+import static dev.uringlab.api.PollEvents.POLLHUP;
+import static dev.uringlab.api.PollEvents.POLLIN;
+import static dev.uringlab.api.PollEvents.POLLNVAL;
+import static dev.uringlab.api.PollEvents.POLLOUT;
+import static dev.uringlab.api.PollEvents.POLLPRI;
+import static dev.uringlab.api.PollEvents.POLLRDNORM;
+import static dev.uringlab.api.PollEvents.POLLWRNORM;
+
+import dev.uringlab.api.CqeFlags;
+import dev.uringlab.core.sync.SpinLock;
+import dev.uringlab.core.sync.WaitQueueEntry;
+import dev.uringlab.core.sync.WaitQueueHead;
+import dev.uringlab.spi.PollWait;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * {@code struct io_poll} of a POLL_ADD request and the io_uring/poll.c paths around it: arming
+ * (__io_arm_poll_handler), the wake callback (io_poll_wake), the task func
+ * (io_poll_task_func / io_poll_check_events) and POLL_REMOVE (io_poll_remove). The entry sits
+ * on the file's waitqueue; the decision whether a wakeup queues the task work, and how a
+ * multishot poll stays armed, belong to the {@code poll-rearm} strategy, which sees this
+ * object as its {@link PollWait}.
+ *
+ * <p>Semantics (6.1 unless said): events get POLLERR|POLLHUP|POLLNVAL|POLLRDHUP added
+ * (IO_POLL_UNMASK) and EPOLLET; single-shot also EPOLLONESHOT. Ready at arm time, a
+ * single-shot poll completes inline with the mask; a multishot one runs its task work at once
+ * (__io_poll_execute), posting a CQE with IORING_CQE_F_MORE. A multishot CQE is an aux CQE
+ * ({@code postAuxCqe}, deferrable: it runs in task work); when it cannot be posted the request
+ * ends with its terminal CQE carrying the mask and no F_MORE. A wakeup from io_uring's own
+ * eventfd signal (EPOLL_URING_WAKE) turns a multishot poll single-shot, so a poll on the ring's
+ * registered eventfd cannot loop. POLL_REMOVE disarms the target and completes it with
+ * -ECANCELED through task work, after the remove's own CQE (0), as kernels since the 2024
+ * io_poll_remove fix post them; an unknown target is -ENOENT, a target whose task work is
+ * already queued -EALREADY (it owns the request, as poll_refs ownership says in the kernel).
+ *
+ * <p>The same entry serves the internal poll of IORING_FEAT_FAST_POLL (io_arm_poll_handler,
+ * {@code struct async_poll}): a READ or WRITE that finds its pipe empty or full waits for
+ * POLLIN/POLLOUT, single-shot, and is issued again from io_apoll_task_func.
+ *
+ * <p>After a multishot re-arm the engine asks the file's waitqueue whether a wakeup for this
+ * poll's events arrived while the entry was off the list or gated ({@link WaitQueueHead#wakeups});
+ * only then it re-polls the file, as io_poll_check_events loops when poll_refs shows wakeups
+ * that raced with the task work. So no event is lost and none is reported twice.
+ *
+ * <p>Threads: {@link #wake} runs on the waker's thread with the head lock held; everything else
+ * on the ring owner's thread (or an io-wq worker holding {@code uring_lock}). The fields a waker
+ * writes ({@code events}, {@code wakeMask}, {@code wakeSeq}, {@code twQueued}) are written under
+ * the head lock and reach the owner through the task-work queue's release/acquire.
+ */
+final class IoPoll extends WaitQueueEntry implements PollWait {
+    /** EPOLLET: edge-triggered, set unless IORING_POLL_ADD_LEVEL. */
+    static final int EPOLLET = 1 << 31;
+    /** EPOLLEXCLUSIVE. */
+    static final int EPOLLEXCLUSIVE = 1 << 28;
+    /** EPOLL_URING_WAKE: the key io_uring's own eventfd signal and CQ wakeups carry. */
+    static final int EPOLL_URING_WAKE = 1 << 27;
+    /** POLLRDHUP. */
+    static final int POLLRDHUP = 0x2000;
+    /** IO_POLL_UNMASK: events always reported. */
+    static final int IO_POLL_UNMASK = POLLERR | POLLHUP | POLLNVAL | POLLRDHUP;
+    /** IO_ASYNC_POLL_COMMON: bits not matched against a wakeup's key. */
+    private static final int IO_ASYNC_POLL_COMMON = EPOLLONESHOT | POLLPRI;
+    /** EALREADY (asm-generic/errno.h). */
+    static final int EALREADY = 114;
+    /** io_arm_poll_handler results. */
+    static final int IO_APOLL_OK = 0;
+    static final int IO_APOLL_ABORTED = 1;
+    static final int IO_APOLL_READY = 2;
+    /** APOLL_MAX_RETRY: how many times one request may arm its internal poll. */
+    static final int APOLL_MAX_RETRY = 128;
+
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(IoPoll.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final IoRingCtx ctx;
+    private final IoRequest req;
+    /** poll->head: the waitqueue the entry goes on. */
+    private WaitQueueHead head;
+    /** poll->events, with EPOLLONESHOT/EPOLLET; a waker may add EPOLLONESHOT. */
+    private volatile int events;
+    /** The strategy's word (active flag, poll_refs); 0 when armed. */
+    @SuppressWarnings("unused") // accessed through STATE
+    private volatile int state;
+    /** The key of the wakeup that queued the task work, 0 to re-poll the file. */
+    private int wakeMask;
+    /** head.wakeups(events) when the task work was last queued or the poll last re-armed. */
+    private long wakeSeq;
+    /** The task work is queued and has not started: it owns the request. */
+    private volatile boolean twQueued;
+    /** Disarmed: completed, or removed. */
+    private boolean done;
+    /** An internal poll of a READ/WRITE (struct async_poll), not a POLL_ADD. */
+    private boolean apoll;
+    /** apoll->poll.retries: internal polls armed by this request. */
+    private int retries;
+
+    private IoPoll(IoRingCtx ctx, IoRequest req) {
+        this.ctx = ctx;
+        this.req = req;
+    }
+
+    /** io_poll_parse_events: poll32_events and the sqe->len flags to poll->events (before IO_POLL_UNMASK). */
+    static int ioPollParseEvents(int poll32Events, boolean multishot) {
+        int events = poll32Events;
+        if (!multishot) {
+            events |= EPOLLONESHOT;
+        }
+        events |= EPOLLET;
+        return (events & 0xffff) | (events & (EPOLLEXCLUSIVE | EPOLLONESHOT | EPOLLET));
+    }
+
+    // ---- PollWait, for the poll-rearm strategy ----
+
+    @Override
+    public void addWaitQueue() {
+        head.addWaitQueue(this);
+    }
+
+    @Override
+    public void listDelInit() {
+        head.listDelInit(this);
+    }
+
+    @Override
+    public int lvState() {
+        return (int) STATE.getVolatile(this);
+    }
+
+    @Override
+    public void svState(int value) {
+        STATE.setVolatile(this, value);
+    }
+
+    @Override
+    public boolean casState(int expect, int update) {
+        return STATE.compareAndSet(this, expect, update);
+    }
+
+    @Override
+    public int xaddState(int delta) {
+        return (int) STATE.getAndAdd(this, delta);
+    }
+
+    // ---- io_poll_add ----
+
+    /**
+     * io_poll_add / __io_arm_poll_handler: put the entry on the file's waitqueue (vfs_poll's
+     * poll_wait), then look at the file's mask. Returns IOU_OK when a single-shot poll is
+     * already ready (its res set), else IOU_ISSUE_SKIP_COMPLETE.
+     */
+    static int ioPollAdd(IoRingCtx ctx, IoRequest req) {
+        IoPoll poll = poll(ctx, req);
+        poll.apoll = false;
+        ctx.pollList.add(poll); // io_poll_req_insert: findable by POLL_REMOVE
+        int mask = poll.arm(req.opFlags | IO_POLL_UNMASK);
+        if (mask < 0) {
+            return IoRingCtx.IOU_ISSUE_SKIP_COMPLETE;
+        }
+        if (mask != 0 && (poll.events & EPOLLONESHOT) != 0) {
+            ctx.pollList.remove(poll);
+            req.setRes(mask & 0xffff, 0);
+            return IoRingCtx.IOU_OK;
+        }
+        if (mask != 0) {
+            SpinLock lock = poll.head.lock();
+            lock.lock();
+            try {
+                poll.wake(mask); // multishot and ready: __io_poll_execute, through the same wake decision
+            } finally {
+                lock.unlock();
+            }
+        }
+        return IoRingCtx.IOU_ISSUE_SKIP_COMPLETE;
+    }
+
+    /**
+     * io_arm_poll_handler (IORING_FEAT_FAST_POLL): a READ or WRITE that got -EAGAIN on a file
+     * that supports nowait waits for POLLIN or POLLOUT on an internal single-shot poll, then is
+     * issued again from task work. A request may re-arm after another -EAGAIN, up to
+     * APOLL_MAX_RETRY times (the 2022 replacement of the single-arm REQ_F_POLLED rule); then it
+     * goes to io-wq (IO_APOLL_ABORTED). Any thread: the owner, or an io-wq worker.
+     */
+    static int ioArmPollHandler(IoRingCtx ctx, IoRequest req, boolean pollin) {
+        IoPoll poll = poll(ctx, req);
+        if ((req.flags & IoRingCtx.REQ_F_POLLED) == 0) {
+            poll.retries = 0;
+            req.flags |= IoRingCtx.REQ_F_POLLED;
+        }
+        if (++poll.retries >= APOLL_MAX_RETRY) {
+            return IO_APOLL_ABORTED;
+        }
+        poll.apoll = true;
+        int events = POLLPRI | POLLERR | EPOLLET | EPOLLONESHOT
+                | (pollin ? POLLIN | POLLRDNORM : POLLOUT | POLLWRNORM);
+        int mask = poll.arm(events | IO_POLL_UNMASK);
+        return mask > 0 ? IO_APOLL_READY : IO_APOLL_OK;
+    }
+
+    private static IoPoll poll(IoRingCtx ctx, IoRequest req) {
+        IoPoll poll = req.poll;
+        if (poll == null) {
+            poll = req.poll = new IoPoll(ctx, req);
+        }
+        return poll;
+    }
+
+    /**
+     * __io_arm_poll_handler's core: queue the entry, then take the file's mask. A wakeup that
+     * comes in between may already have queued the task work; it then owns the request and
+     * this returns -1. A ready single-shot poll is taken off again and its mask returned; else
+     * the mask (0 when nothing is ready) with the entry left armed.
+     */
+    private int arm(int events) {
+        head = req.file.pollHead();
+        this.events = events;
+        STATE.setVolatile(this, 0);
+        wakeMask = 0;
+        twQueued = false;
+        done = false;
+        head.addWaitQueue(this);
+        int mask = req.file.poll() & events & 0xffff;
+        SpinLock lock = head.lock();
+        lock.lock();
+        try {
+            if (twQueued) {
+                return -1;
+            }
+            wakeSeq = head.wakeups(events);
+            if (mask != 0 && (events & EPOLLONESHOT) != 0) {
+                head.listDelInit(this);
+                done = true;
+            }
+            return mask;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** io_poll_wake: the file's waitqueue callback, on the waker's thread with the head lock held. */
+    @Override
+    protected int wake(int key) {
+        int mask = key & 0xffff;
+        int ev = events;
+        if (mask != 0 && (mask & ev & ~IO_ASYNC_POLL_COMMON) == 0) {
+            return 0;
+        }
+        if (ctx.pollRearm.pollWake(this) && !twQueued) {
+            if ((key & EPOLL_URING_WAKE) != 0) {
+                events = ev |= EPOLLONESHOT;
+            }
+            if (mask != 0 && (ev & EPOLLONESHOT) != 0 && isQueued()) {
+                head.listDelInit(this);
+            }
+            queueTaskFunc(mask);
+        }
+        return 1;
+    }
+
+    /** __io_poll_execute: record the mask and queue io_poll_task_func; the caller holds the head lock. */
+    private void queueTaskFunc(int mask) {
+        wakeMask = mask;
+        wakeSeq = head.wakeups(events);
+        twQueued = true;
+        req.twFunc = IoRequest.TW_POLL;
+        ctx.ioReqTaskWorkAdd(req);
+    }
+
+    /** io_poll_task_func: post what the wakeup reported, complete or re-arm. Ring owner's thread. */
+    static void ioPollTaskFunc(IoRequest req) {
+        req.poll.taskFunc();
+    }
+
+    private void taskFunc() {
+        twQueued = false;
+        if (done) {
+            return;
+        }
+        int ev = events;
+        int mask = wakeMask;
+        wakeMask = 0;
+        if (mask == 0) {
+            mask = req.file.poll(); // vfs_poll: the wakeup carried no key
+        }
+        mask &= ev & 0xffff;
+        if (mask == 0) {
+            rearm(ev); // spurious: nothing this poll asked for is ready
+            return;
+        }
+        if (apoll) {
+            disarm();
+            ctx.ioReqTaskSubmit(req); // io_apoll_task_func: IOU_POLL_DONE, issue the request again
+            return;
+        }
+        if ((ev & EPOLLONESHOT) != 0) {
+            complete(mask);
+            return;
+        }
+        if (!ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true)) {
+            complete(mask); // the CQ is full or in overflow: end with the terminal CQE, no F_MORE
+            return;
+        }
+        rearm(ev);
+    }
+
+    /** The poll is done: off the waitqueue and the cancel list, its CQE carries {@code res}. */
+    private void complete(int res) {
+        disarm();
+        req.setRes(res, 0);
+        ctx.ioReqCompleteDefer(req);
+    }
+
+    private void disarm() {
+        head.removeWaitQueue(this);
+        done = true;
+        if (!apoll) {
+            ctx.pollList.remove(this);
+        }
+    }
+
+    /**
+     * Keep a multishot poll armed: the strategy's re-arm, then, under the head lock, a look at
+     * whether a wakeup for these events came while this poll could not take it.
+     */
+    private void rearm(int ev) {
+        ctx.pollRearm.pollRearm(this);
+        boolean missed;
+        SpinLock lock = head.lock();
+        lock.lock();
+        try {
+            long now = head.wakeups(ev);
+            missed = now != wakeSeq && !twQueued;
+            wakeSeq = now;
+            if (missed && (req.file.poll() & ev & 0xffff) != 0) {
+                queueTaskFunc(0);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * io_poll_remove (no update flags): find the armed POLL_ADD with {@code targetUserData},
+     * disarm it and queue its -ECANCELED completion. Returns 0 or -ENOENT/-EALREADY.
+     */
+    static int ioPollRemove(IoRingCtx ctx, long targetUserData, boolean iowq) {
+        IoPoll target = null;
+        for (int i = 0; i < ctx.pollList.size(); i++) {
+            IoPoll p = ctx.pollList.get(i);
+            if (p.req.userData == targetUserData) {
+                target = p;
+                break;
+            }
+        }
+        if (target == null) {
+            return -dev.uringlab.api.Errno.ENOENT;
+        }
+        return target.cancel(iowq);
+    }
+
+    /** io_poll_disarm + the -ECANCELED completion; io_poll_disarm fails when the task work owns the request. */
+    private int cancel(boolean iowq) {
+        SpinLock lock = head.lock();
+        lock.lock();
+        try {
+            if (twQueued) {
+                return -EALREADY;
+            }
+            head.listDelInit(this);
+            done = true;
+        } finally {
+            lock.unlock();
+        }
+        ctx.pollList.remove(this);
+        ctx.reqSetFail(req, iowq);
+        req.setRes(-dev.uringlab.api.Errno.ECANCELED, 0);
+        req.twFunc = IoRequest.TW_COMPLETE;
+        ctx.ioReqTaskWorkAdd(req);
+        return 0;
+    }
+
+    /** io_poll_remove_all at ring exit: take the entry off its waitqueue. */
+    void exitCancel() {
+        head.removeWaitQueue(this);
+        done = true;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.uringlab.core;
+
+import dev.uringlab.core.fs.EmulatedFile;
+import dev.uringlab.spi.IoKiocb;
+
+/**
+ * {@code struct io_kiocb}: one request, from io_init_req to its free. Made by the request
+ * slab ({@code req_cachep}, a real {@code new}) and handed out by the {@code req-alloc}
+ * strategy; io_init_req rewrites every field, so a recycled request carries nothing over.
+ *
+ * <p>Owned by the ring owner's thread, except while an io-wq worker runs it: the request is
+ * handed to the worker through the io-wq list (a lock) and back through the task-work queue
+ * (a release/acquire pair), so plain fields are enough.
+ */
+final class IoRequest implements IoKiocb {
+    /** io_task_work.func values: what the task-work run does with the request. */
+    static final int TW_NONE = 0;
+    /** io_req_task_complete: the result is final, join the completion batch. */
+    static final int TW_COMPLETE = 1;
+    /** io_req_task_submit: issue the request (a linked or drained request's turn came). */
+    static final int TW_SUBMIT = 2;
+    /** io_req_task_cancel: fail the request with {@code res} (io_req_task_queue_fail). */
+    static final int TW_FAIL = 3;
+    /** io_req_tw_fail_links: complete this request and every later one of its chain as cancelled. */
+    static final int TW_FAIL_LINKS = 4;
+    /** io_poll_task_func. */
+    static final int TW_POLL = 5;
+
+    int opcode;
+    /** req->flags (REQ_F_*, bits 0-6 the SQE's IOSQE_* bits). */
+    int flags;
+    long userData;
+    int res;
+    int cflags;
+    /** req->cqe.fd: the fd to resolve at issue (io_assign_file). */
+    int fd;
+    /** req->file, with a reference held while set. */
+    EmulatedFile file;
+    /** READ/WRITE: rw->addr, rw->len; NOP: the injected result in {@code len}. */
+    long addr;
+    int len;
+    /** The op-flags word (rw_flags, poll events, nop_flags). */
+    int opFlags;
+    /** req->link: the next request of its chain. */
+    IoRequest link;
+    /** io_task_work.func. */
+    int twFunc;
+    /** The poll state of a POLL_ADD request, made on first use and kept with the request. */
+    IoPoll poll;
+
+    @Override public int opcode() { return opcode; }
+    @Override public long userData() { return userData; }
+    @Override public int res() { return res; }
+    @Override public int cflags() { return cflags; }
+    @Override public int flags() { return flags; }
+    @Override public void setFlags(int mask) { flags |= mask; }
+    @Override public void clearFlags(int mask) { flags &= ~mask; }
+
+    /** io_req_set_res. */
+    void setRes(int res, int cflags) {
+        this.res = res;
+        this.cflags = cflags;
+    }
+
+    @Override
+    public String toString() {
+        return dev.uringlab.api.Opcodes.name(opcode) + "(ud=" + userData + ", res=" + res + ", flags=0x"
+                + Integer.toHexString(flags) + ")";
+    }
+}

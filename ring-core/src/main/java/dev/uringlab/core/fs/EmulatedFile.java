@@ -1,0 +1,67 @@
+package dev.uringlab.core.fs;
+
+import static dev.uringlab.api.Errno.EBADF;
+
+import dev.uringlab.core.sync.WaitQueueHead;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * {@code struct file}: a reference count ({@code f_count}: one for the fd table, one per
+ * request holding it), the read/write entry points and {@code ->poll}. When the last
+ * reference goes, {@link #release()} runs ({@code ->release}), which is when a pipe end
+ * closes for its peer, as in the kernel.
+ */
+public abstract class EmulatedFile {
+    private static final VarHandle REFS;
+
+    static {
+        try {
+            REFS = MethodHandles.lookup().findVarHandle(EmulatedFile.class, "refs", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    @SuppressWarnings("unused") // accessed through REFS
+    private volatile int refs = 1;
+
+    /** get_file_rcu / atomic_inc_not_zero: take a reference unless the file is already being released. */
+    final boolean tryGet() {
+        int r;
+        do {
+            r = (int) REFS.getVolatile(this);
+            if (r == 0) {
+                return false;
+            }
+        } while (!REFS.compareAndSet(this, r, r + 1));
+        return true;
+    }
+
+    /** fput: drop a reference; the last one releases the file. */
+    public final void fput() {
+        if ((int) REFS.getAndAdd(this, -1) == 1) {
+            release();
+        }
+    }
+
+    /** The waitqueue {@code ->poll} registers a poller on ({@code poll_wait}). */
+    public abstract WaitQueueHead pollHead();
+
+    /** {@code ->poll} without {@code poll_wait}: the events ready now (POLLIN, POLLOUT, POLLHUP...). */
+    public abstract int poll();
+
+    /** read(2) into {@code dst} (at least {@code len} bytes): a count or -errno; -EBADF on a file not open for reading. */
+    public int read(MemorySegment dst, int len) {
+        return -EBADF;
+    }
+
+    /** write(2) from {@code src} (at least {@code len} bytes): a count or -errno; -EBADF on a file not open for writing. */
+    public int write(MemorySegment src, int len) {
+        return -EBADF;
+    }
+
+    /** {@code ->release}: the last reference is gone. */
+    protected abstract void release();
+}

@@ -1,0 +1,126 @@
+package dev.uringlab.core.fs;
+
+import static dev.uringlab.api.Errno.EAGAIN;
+import static dev.uringlab.api.Errno.EINVAL;
+import static dev.uringlab.api.PollEvents.POLLIN;
+import static dev.uringlab.api.PollEvents.POLLOUT;
+
+import dev.uringlab.core.sync.SpinLock;
+import dev.uringlab.core.sync.WaitQueueHead;
+import dev.uringlab.spi.Counters;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * {@code struct eventfd_ctx} opened with {@code eventfd(0, EFD_NONBLOCK)}: a u64 counter
+ * guarded by its waitqueue's lock ({@code ctx->wqh.lock}), as fs/eventfd.c keeps it. Reads
+ * and writes move 8 bytes: a read returns the count and zeroes it (-EAGAIN at zero), a write
+ * adds (-EAGAIN when the sum would reach ULLONG_MAX, -EINVAL for ULLONG_MAX itself). The
+ * kernel side ({@link #eventfdSignal}) adds one and wakes with POLLIN and an extra key
+ * (io_uring passes EPOLL_URING_WAKE).
+ */
+public final class EventFd extends EmulatedFile {
+    private static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED;
+
+    private final WaitQueueHead wqh;
+    /** ctx->count, unsigned; guarded by {@code wqh.lock()}. */
+    private long count;
+
+    public EventFd(Counters counters) {
+        this.wqh = new WaitQueueHead(counters);
+    }
+
+    @Override
+    public WaitQueueHead pollHead() {
+        return wqh;
+    }
+
+    /** eventfd_poll. */
+    @Override
+    public int poll() {
+        SpinLock lock = wqh.lock();
+        lock.lock();
+        try {
+            return (count != 0 ? POLLIN : 0) | (Long.compareUnsigned(count, -2L) < 0 ? POLLOUT : 0);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** eventfd_read, non-blocking, not a semaphore. */
+    @Override
+    public int read(MemorySegment dst, int len) {
+        if (len < Long.BYTES) {
+            return -EINVAL;
+        }
+        long value;
+        SpinLock lock = wqh.lock();
+        lock.lock();
+        try {
+            if (count == 0) {
+                return -EAGAIN;
+            }
+            value = count;
+            count = 0;
+            wqh.wakeUpLocked(POLLOUT);
+        } finally {
+            lock.unlock();
+        }
+        dst.set(U64, 0, value);
+        return Long.BYTES;
+    }
+
+    /** eventfd_write, non-blocking. */
+    @Override
+    public int write(MemorySegment src, int len) {
+        if (len < Long.BYTES) {
+            return -EINVAL;
+        }
+        long value = src.get(U64, 0);
+        if (value == -1L) {
+            return -EINVAL;
+        }
+        SpinLock lock = wqh.lock();
+        lock.lock();
+        try {
+            if (Long.compareUnsigned(-1L - count, value) <= 0) {
+                return -EAGAIN;
+            }
+            count += value;
+            wqh.wakeUpLocked(POLLIN);
+        } finally {
+            lock.unlock();
+        }
+        return Long.BYTES;
+    }
+
+    /** eventfd_signal_mask(ctx, mask): add one (saturating at ULLONG_MAX) and wake with POLLIN | {@code key}. */
+    public void eventfdSignal(int key) {
+        SpinLock lock = wqh.lock();
+        lock.lock();
+        try {
+            if (count != -1L) {
+                count++;
+            }
+            wqh.wakeUpLocked(POLLIN | key);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The counter now (for tests and demos). */
+    public long count() {
+        SpinLock lock = wqh.lock();
+        lock.lock();
+        try {
+            return count;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    protected void release() {
+        // eventfd_release: nothing to wake in the emulation (no poller can outlive its file reference).
+    }
+}

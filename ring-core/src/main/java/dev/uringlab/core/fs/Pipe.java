@@ -1,0 +1,157 @@
+package dev.uringlab.core.fs;
+
+import static dev.uringlab.api.Errno.EAGAIN;
+import static dev.uringlab.api.PollEvents.POLLERR;
+import static dev.uringlab.api.PollEvents.POLLHUP;
+import static dev.uringlab.api.PollEvents.POLLIN;
+import static dev.uringlab.api.PollEvents.POLLOUT;
+import static dev.uringlab.api.PollEvents.POLLRDNORM;
+import static dev.uringlab.api.PollEvents.POLLWRNORM;
+
+import dev.uringlab.core.sync.WaitQueueHead;
+import dev.uringlab.spi.Counters;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * {@code struct pipe_inode_info} opened with {@code pipe2(O_NONBLOCK)}: a 64 KiB buffer
+ * guarded by {@code pipe->mutex}, a read end and a write end ({@link #readEnd},
+ * {@link #writeEnd}), and two waitqueues as since 5.5: {@code rd_wait} (woken with
+ * POLLIN|POLLRDNORM by a write) and {@code wr_wait} (woken with POLLOUT|POLLWRNORM by a read).
+ * Non-blocking semantics of fs/pipe.c: an empty pipe reads -EAGAIN while a writer exists,
+ * else 0 (end of file); a write of at most PIPE_BUF bytes is atomic (-EAGAIN when it does
+ * not fit whole), a longer one writes what fits; writing with no reader is -EPIPE. Closing an
+ * end wakes both waitqueues without a key, as pipe_release does.
+ */
+public final class Pipe {
+    /** The pipe's capacity: 16 pages, the default pipe size. */
+    public static final int PIPE_SIZE = 65536;
+    /** PIPE_BUF: writes up to this size are atomic. */
+    public static final int PIPE_BUF = 4096;
+    /** EPIPE (asm-generic/errno-base.h). */
+    public static final int EPIPE = 32;
+
+    private final ReentrantLock mutex = new ReentrantLock();
+    private final MemorySegment buf = MemorySegment.ofArray(new byte[PIPE_SIZE]);
+    private final WaitQueueHead rdWait;
+    private final WaitQueueHead wrWait;
+    /** Guarded by {@link #mutex}. */
+    private int head;
+    private int count;
+    private boolean readerOpen = true;
+    private boolean writerOpen = true;
+
+    /** The read end, opened O_RDONLY|O_NONBLOCK. */
+    public final EmulatedFile readEnd = new ReadEnd();
+    /** The write end, opened O_WRONLY|O_NONBLOCK. */
+    public final EmulatedFile writeEnd = new WriteEnd();
+
+    public Pipe(Counters counters) {
+        this.rdWait = new WaitQueueHead(counters);
+        this.wrWait = new WaitQueueHead(counters);
+    }
+
+    /** pipe_read with O_NONBLOCK. */
+    int pipeRead(MemorySegment dst, int len) {
+        if (len == 0) {
+            return 0;
+        }
+        int n;
+        mutex.lock();
+        try {
+            if (count == 0) {
+                return writerOpen ? -EAGAIN : 0;
+            }
+            n = Math.min(len, count);
+            int first = Math.min(n, PIPE_SIZE - head);
+            MemorySegment.copy(buf, head, dst, 0, first);
+            if (n > first) {
+                MemorySegment.copy(buf, 0, dst, first, n - first);
+            }
+            head = (head + n) & (PIPE_SIZE - 1);
+            count -= n;
+        } finally {
+            mutex.unlock();
+        }
+        wrWait.wakeUp(POLLOUT | POLLWRNORM);
+        return n;
+    }
+
+    /** pipe_write with O_NONBLOCK. */
+    int pipeWrite(MemorySegment src, int len) {
+        int n;
+        mutex.lock();
+        try {
+            if (!readerOpen) {
+                return -EPIPE;
+            }
+            if (len == 0) {
+                return 0;
+            }
+            int free = PIPE_SIZE - count;
+            if (free == 0 || (len <= PIPE_BUF && free < len)) {
+                return -EAGAIN;
+            }
+            n = Math.min(len, free);
+            int tail = (head + count) & (PIPE_SIZE - 1);
+            int first = Math.min(n, PIPE_SIZE - tail);
+            MemorySegment.copy(src, 0, buf, tail, first);
+            if (n > first) {
+                MemorySegment.copy(src, first, buf, 0, n - first);
+            }
+            count += n;
+        } finally {
+            mutex.unlock();
+        }
+        rdWait.wakeUp(POLLIN | POLLRDNORM);
+        return n;
+    }
+
+    private int pollRead() {
+        mutex.lock();
+        try {
+            return (count > 0 ? POLLIN | POLLRDNORM : 0) | (writerOpen ? 0 : POLLHUP);
+        } finally {
+            mutex.unlock();
+        }
+    }
+
+    private int pollWrite() {
+        mutex.lock();
+        try {
+            return (count < PIPE_SIZE ? POLLOUT | POLLWRNORM : 0) | (readerOpen ? 0 : POLLERR);
+        } finally {
+            mutex.unlock();
+        }
+    }
+
+    /** pipe_release of one end: wake both sides without a key so pollers re-poll and see POLLHUP/POLLERR. */
+    private void release(boolean reader) {
+        mutex.lock();
+        try {
+            if (reader) {
+                readerOpen = false;
+            } else {
+                writerOpen = false;
+            }
+        } finally {
+            mutex.unlock();
+        }
+        rdWait.wakeUp(0);
+        wrWait.wakeUp(0);
+    }
+
+    private final class ReadEnd extends EmulatedFile {
+        @Override public WaitQueueHead pollHead() { return rdWait; }
+        @Override public int poll() { return pollRead(); }
+        @Override public int read(MemorySegment dst, int len) { return pipeRead(dst, len); }
+        @Override protected void release() { Pipe.this.release(true); }
+    }
+
+    private final class WriteEnd extends EmulatedFile {
+        @Override public WaitQueueHead pollHead() { return wrWait; }
+        @Override public int poll() { return pollWrite(); }
+        @Override public int write(MemorySegment src, int len) { return pipeWrite(src, len); }
+        @Override protected void release() { Pipe.this.release(false); }
+    }
+}

@@ -1,0 +1,168 @@
+package dev.uringlab.core.sync;
+
+import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.Counters;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * {@code wait_queue_head_t}: a {@link SpinLock} and a circular intrusive list of
+ * {@link WaitQueueEntry}s, with {@code add_wait_queue}, {@code list_del_init} and
+ * {@code __wake_up}. Non-exclusive entries are added at the front, as {@code __add_wait_queue}
+ * does, so a wake visits the newest entry first.
+ *
+ * <p>Each head also counts the wakeups it delivered per poll bit ({@link #wakeups(int)}), so a
+ * poll that was off the list, or gated, can tell after re-arming whether an event it cares
+ * about arrived meanwhile. Counters: {@link Counter#WAITQUEUE_ADD}, {@link Counter#WAITQUEUE_REMOVE}
+ * and {@link Counter#WAITQUEUE_WAKE} are bumped atomically, since heads on different files are
+ * guarded by different locks and wakers run on any thread.
+ */
+public final class WaitQueueHead {
+    private static final VarHandle FIRST;
+
+    static {
+        try {
+            FIRST = MethodHandles.lookup().findVarHandle(WaitQueueEntry.class, "next", WaitQueueEntry.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The list head ({@code wq_head->head}); never woken. */
+    private static final class Sentinel extends WaitQueueEntry {
+        @Override
+        protected int wake(int key) {
+            throw new AssertionError("the list head is not an entry");
+        }
+    }
+
+    private final SpinLock lock = new SpinLock();
+    private final Sentinel head = new Sentinel();
+    private final Counters counters;
+    /** Wakeups delivered per poll bit 0..15, and (index 16) wakeups without a key; guarded by {@link #lock}. */
+    private final long[] wakeups = new long[17];
+
+    public WaitQueueHead(Counters counters) {
+        this.counters = counters;
+    }
+
+    /** {@code wq_head->lock}: for callers that change the state the wakeups report (eventfd). */
+    public SpinLock lock() {
+        return lock;
+    }
+
+    /** add_wait_queue: take the head lock and insert {@code e} at the front. */
+    public void addWaitQueue(WaitQueueEntry e) {
+        lock.lock();
+        try {
+            addLocked(e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void addLocked(WaitQueueEntry e) {
+        if (e.isQueued()) {
+            throw new IllegalStateException("add_wait_queue of an entry already on a waitqueue");
+        }
+        WaitQueueEntry first = head.next;
+        e.next = first;
+        e.prev = head;
+        first.prev = e;
+        head.next = e; // published to lockless wqHasSleeper() readers by the unlock's release
+        counters.incAtomic(Counter.WAITQUEUE_ADD);
+    }
+
+    /** list_del_init: take {@code e} off this list; the caller holds the head lock (it runs in a wake callback). */
+    public void listDelInit(WaitQueueEntry e) {
+        if (!lock.isHeldByCurrentThread()) {
+            throw new IllegalStateException("list_del_init without the waitqueue head lock");
+        }
+        if (e.isQueued()) {
+            e.prev.next = e.next;
+            e.next.prev = e.prev;
+            e.prev = e;
+            e.next = e;
+            counters.incAtomic(Counter.WAITQUEUE_REMOVE);
+        }
+    }
+
+    /** remove_wait_queue: take the head lock and {@link #listDelInit} the entry if it is queued. */
+    public void removeWaitQueue(WaitQueueEntry e) {
+        lock.lock();
+        try {
+            listDelInit(e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** __wake_up: take the head lock and {@link #wakeUpLocked} with {@code key}. */
+    public void wakeUp(int key) {
+        lock.lock();
+        try {
+            wakeUpLocked(key);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * wake_up_locked_poll: call every entry's callback with {@code key}; the caller holds the
+     * head lock. An entry may delete itself, so the next one is read before its callback runs.
+     */
+    public void wakeUpLocked(int key) {
+        if (!lock.isHeldByCurrentThread()) {
+            throw new IllegalStateException("__wake_up_locked without the waitqueue head lock");
+        }
+        countWakeup(key);
+        WaitQueueEntry e = head.next;
+        if (e == head) {
+            return;
+        }
+        counters.incAtomic(Counter.WAITQUEUE_WAKE);
+        while (e != head) {
+            WaitQueueEntry next = e.next;
+            e.wake(key);
+            e = next;
+        }
+    }
+
+    private void countWakeup(int key) {
+        int bits = key & 0xffff;
+        if (bits == 0) {
+            wakeups[16]++;
+        }
+        while (bits != 0) {
+            wakeups[Integer.numberOfTrailingZeros(bits)]++;
+            bits &= bits - 1;
+        }
+    }
+
+    /**
+     * How many wakeups this head delivered that concern any of {@code events} (poll bits), plus
+     * those without a key; the caller holds the head lock. Two readings differ exactly when such
+     * a wakeup happened in between, whether or not an entry was on the list to see it.
+     */
+    public long wakeups(int events) {
+        if (!lock.isHeldByCurrentThread()) {
+            throw new IllegalStateException("wakeups() without the waitqueue head lock");
+        }
+        long sum = wakeups[16];
+        int bits = events & 0xffff;
+        while (bits != 0) {
+            sum += wakeups[Integer.numberOfTrailingZeros(bits)];
+            bits &= bits - 1;
+        }
+        return sum;
+    }
+
+    /**
+     * wq_has_sleeper: a lockless look at whether any entry is queued (an acquire load of the
+     * first link, paired with the release of the lock that inserted it), as io_cqring_wake
+     * uses to skip an empty waitqueue.
+     */
+    public boolean wqHasSleeper() {
+        return (WaitQueueEntry) FIRST.getAcquire((WaitQueueEntry) head) != head;
+    }
+}

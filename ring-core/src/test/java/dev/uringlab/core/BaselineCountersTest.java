@@ -1,0 +1,75 @@
+package dev.uringlab.core;
+
+import static dev.uringlab.api.PollEvents.POLLIN;
+import static dev.uringlab.core.RingFixture.nop;
+import static dev.uringlab.core.RingFixture.reap;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.uringlab.api.Ring;
+import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.Counters;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import org.junit.jupiter.api.Test;
+
+/** The baseline's mechanisms, counted: what the patches are measured against. */
+class BaselineCountersTest {
+
+    @Test
+    void shouldTakeTheCompletionLockOncePerFlushedBatchOfRequestCompletions() {
+        try (Ring ring = RingFixture.open(64)) {
+            for (int i = 0; i < 40; i++) {
+                nop(ring, i);
+            }
+            assertThat(ring.submitAndWait(40)).isEqualTo(40);
+            Counters c = ring.counters();
+            // compl_reqs holds IO_COMPL_BATCH = 32: one flush when it fills, one at the end of submission
+            assertThat(c.get(Counter.COMPLETION_LOCK)).isEqualTo(2);
+            assertThat(c.get(Counter.CQ_COMMIT)).isEqualTo(2);
+            assertThat(c.get(Counter.EV_POSTED)).isEqualTo(2);
+            assertThat(c.get(Counter.CQE_FILLED)).isEqualTo(40);
+            assertThat(reap(ring)).hasSize(40);
+        }
+    }
+
+    @Test
+    void shouldTakeTheCompletionLockOncePerAuxCqe() {
+        try (Ring ring = RingFixture.open(8); Arena arena = Arena.ofConfined()) {
+            int[] p = ring.sys().pipe();
+            int efd = ring.sys().eventfd();
+            ring.registerEventfd(efd);
+            ring.getSqe().prepPollMultishot(p[0], POLLIN).userData(1);
+            ring.submit();
+            Counters c = ring.counters();
+            assertThat(c.get(Counter.COMPLETION_LOCK)).isZero();
+            MemorySegment one = arena.allocate(1);
+            for (int i = 0; i < 5; i++) {
+                ring.sys().write(p[1], one, 1);
+            }
+            assertThat(reap(ring)).hasSize(5);
+            assertThat(c.get(Counter.COMPLETION_LOCK)).isEqualTo(5);
+            assertThat(c.get(Counter.CQ_COMMIT)).isEqualTo(5);
+            assertThat(c.get(Counter.EV_POSTED)).isEqualTo(5);
+            assertThat(c.get(Counter.EVENTFD_SIGNAL)).isEqualTo(5);
+            assertThat(c.get(Counter.AUX_CQE_DEFERRED)).isZero();
+        }
+    }
+
+    @Test
+    void shouldTakeEveryRequestFromTheSlabAndGiveItBack() {
+        try (Ring ring = RingFixture.open(16)) {
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < 10; i++) {
+                    nop(ring, i);
+                }
+                ring.submit();
+                reap(ring);
+            }
+            Counters c = ring.counters();
+            assertThat(c.get(Counter.REQ_ALLOC)).isEqualTo(30);
+            assertThat(c.get(Counter.REQ_SLAB_ALLOC)).isEqualTo(30);
+            assertThat(c.get(Counter.REQ_SLAB_FREE)).isEqualTo(30);
+            assertThat(c.get(Counter.REQ_FREE)).isEqualTo(30);
+        }
+    }
+}

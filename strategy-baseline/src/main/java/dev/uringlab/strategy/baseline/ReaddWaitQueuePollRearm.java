@@ -1,0 +1,42 @@
+package dev.uringlab.strategy.baseline;
+
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.PollRearm;
+import dev.uringlab.spi.PollWait;
+import dev.uringlab.spi.StrategyContext;
+import dev.uringlab.spi.StrategyProvider;
+
+/**
+ * Multishot poll re-arming as in Linux 5.15, before "reduce frequent add_wait_queue()
+ * overhead for multi-shot poll request" (seed 002): __io_async_wake takes the entry off the
+ * waitqueue with list_del_init on every wakeup and queues the task work; io_poll_task_func,
+ * after posting the CQE, puts it back with add_wait_queue, which takes the waitqueue head
+ * lock again. Two list operations and a lock round trip per event; the patch keeps the entry
+ * queued and gates wakeups with an {@code active} flag instead. Stateless.
+ */
+public final class ReaddWaitQueuePollRearm implements PollRearm {
+
+    /** __io_async_wake: list_del_init (the head lock is held by the waker), then queue the task work. */
+    @Override
+    public boolean pollWake(PollWait poll) {
+        poll.listDelInit();
+        return true;
+    }
+
+    /** io_poll_task_func: add_wait_queue again. */
+    @Override
+    public void pollRearm(PollWait poll) {
+        poll.addWaitQueue();
+    }
+
+    /** Registers alias {@code baseline} on axis {@code poll-rearm}. */
+    public static final class Provider implements StrategyProvider<PollRearm> {
+        private static final ReaddWaitQueuePollRearm INSTANCE = new ReaddWaitQueuePollRearm();
+
+        @Override public Axis<PollRearm> axis() { return Axis.POLL_REARM; }
+        @Override public String alias() { return Axis.BASELINE; }
+        @Override public String kernel() { return "5.15"; }
+        @Override public String summary() { return "list_del_init on every wakeup, add_wait_queue on every re-arm"; }
+        @Override public PollRearm create(StrategyContext ctx) { return INSTANCE; }
+    }
+}

@@ -1,0 +1,20 @@
+/**
+ * The pre-patch mechanism of every SPI axis, alias {@code baseline}: what each kernel did
+ * before the patch series the axis isolates. Each class is small and final, names the kernel
+ * code it emulates, and carries its {@link dev.uringlab.spi.StrategyProvider} as a nested
+ * {@code Provider} registered in {@code META-INF/services/dev.uringlab.spi.StrategyProvider}.
+ *
+ * <table>
+ *   <caption>Baselines</caption>
+ *   <tr><th>axis</th><th>class</th><th>kernel</th></tr>
+ *   <tr><td>{@code completion}</td><td>{@link dev.uringlab.strategy.baseline.CompletionBatchPosting}</td><td>6.1</td></tr>
+ *   <tr><td>{@code req-alloc}</td><td>{@link dev.uringlab.strategy.baseline.SlabRequestAllocation}</td><td>5.15</td></tr>
+ *   <tr><td>{@code poll-rearm}</td><td>{@link dev.uringlab.strategy.baseline.ReaddWaitQueuePollRearm}</td><td>5.15</td></tr>
+ *   <tr><td>{@code link-cqe}</td><td>{@link dev.uringlab.strategy.baseline.EveryRequestLinkCqe}</td><td>5.16</td></tr>
+ *   <tr><td>{@code bio-alloc}</td><td>{@link dev.uringlab.strategy.baseline.SlabBioAllocation}</td><td>5.14</td></tr>
+ * </table>
+ *
+ * <p>May not: see anything but {@code dev.uringlab.api} and {@code dev.uringlab.spi} (never the
+ * engine), or skip work the patch removes: every lock, list operation and allocation is real.
+ */
+package dev.uringlab.strategy.baseline;

@@ -1,0 +1,190 @@
+package dev.uringlab.strategy.baseline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.uringlab.api.Errno;
+import dev.uringlab.api.SqeFlags;
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.Bio;
+import dev.uringlab.spi.CompletionBatch;
+import dev.uringlab.spi.CompletionContext;
+import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.PollWait;
+import dev.uringlab.spi.StrategyContext;
+import dev.uringlab.spi.StrategyProvider;
+import dev.uringlab.spi.Strategies;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Each baseline, driven through fakes of what the engine gives it: the exact primitive sequence it issues. */
+class BaselineStrategiesTest {
+
+    /** Records every CompletionContext call; the CQ has {@code room} free slots. */
+    private static final class RecordingCq implements CompletionContext {
+        final List<String> calls = new ArrayList<>();
+        int room;
+
+        RecordingCq(int room) {
+            this.room = room;
+        }
+
+        @Override public void lock() { calls.add("lock"); }
+        @Override public void unlock() { calls.add("unlock"); }
+        @Override public void ioFillCqeReq(IoKiocb req) { calls.add("fill " + req.userData()); }
+        @Override public boolean ioFillCqeAux(long ud, int res, int cflags) {
+            calls.add("aux " + ud);
+            return room-- > 0;
+        }
+        @Override public void ioCqringEventOverflow(long ud, int res, int cflags) { calls.add("overflow " + ud); }
+        @Override public void ioCommitCqring() { calls.add("commit"); }
+        @Override public void ioCqringEvPosted() { calls.add("ev_posted"); }
+        @Override public boolean overflowPending() { return false; }
+        @Override public Counters counters() { return new Counters(); }
+    }
+
+    private static final class Req implements IoKiocb {
+        final long ud;
+        int flags;
+
+        Req(long ud, int flags) {
+            this.ud = ud;
+            this.flags = flags;
+        }
+
+        @Override public int opcode() { return 0; }
+        @Override public long userData() { return ud; }
+        @Override public int res() { return 0; }
+        @Override public int cflags() { return 0; }
+        @Override public int flags() { return flags; }
+        @Override public void setFlags(int mask) { flags |= mask; }
+        @Override public void clearFlags(int mask) { flags &= ~mask; }
+    }
+
+    private static CompletionBatch batch(IoKiocb... reqs) {
+        return new CompletionBatch() {
+            @Override public int size() { return reqs.length; }
+            @Override public IoKiocb get(int i) { return reqs[i]; }
+        };
+    }
+
+    /** A slab that records allocations and frees. */
+    private static final class RecordingSlab<T> implements KmemCache<T> {
+        final List<String> calls = new ArrayList<>();
+        private final java.util.function.Supplier<T> ctor;
+
+        RecordingSlab(java.util.function.Supplier<T> ctor) {
+            this.ctor = ctor;
+        }
+
+        @Override public T kmemCacheAlloc() { calls.add("alloc"); return ctor.get(); }
+        @Override public int kmemCacheAllocBulk(T[] into, int n) { throw new AssertionError("the baseline never bulk-allocates"); }
+        @Override public void kmemCacheFree(T obj) { calls.add("free"); }
+    }
+
+    private static StrategyContext context(KmemCache<IoKiocb> reqs, KmemCache<Bio> bios) {
+        return new StrategyContext() {
+            @Override public Counters counters() { return new Counters(); }
+            @Override public Optional<String> option(String key) { return Optional.empty(); }
+            @Override public KmemCache<IoKiocb> reqCachep() { return reqs; }
+            @Override public KmemCache<Bio> bioSlab() { return bios; }
+            @Override public int cqEntries() { return 8; }
+        };
+    }
+
+    @Test
+    void shouldFlushABatchInOneLockedSectionWithOneEvPosted() {
+        RecordingCq cq = new RecordingCq(8);
+        new CompletionBatchPosting().flushCompletions(cq, batch(new Req(1, 0), new Req(2, 0), new Req(3, 0)));
+        assertThat(cq.calls).containsExactly("lock", "fill 1", "fill 2", "fill 3", "commit", "unlock", "ev_posted");
+    }
+
+    @Test
+    void shouldPostEveryAuxCqeAloneUnderTheLockEvenWhenAllowedToDefer() {
+        RecordingCq cq = new RecordingCq(1);
+        CompletionBatchPosting posting = new CompletionBatchPosting();
+        assertThat(posting.postAuxCqe(cq, 7, 1, 2, true)).isTrue();
+        assertThat(posting.postAuxCqe(cq, 8, 1, 2, false)).isFalse();
+        assertThat(posting.hasDeferred()).isFalse();
+        assertThat(cq.calls).containsExactly("lock", "aux 7", "commit", "unlock", "ev_posted",
+                "lock", "aux 8", "commit", "unlock", "ev_posted");
+    }
+
+    @Test
+    void shouldAllocateAndFreeEveryRequestThroughTheSlab() {
+        RecordingSlab<IoKiocb> slab = new RecordingSlab<>(() -> new Req(0, 0));
+        SlabRequestAllocation alloc = (SlabRequestAllocation) new SlabRequestAllocation.Provider()
+                .create(context(slab, null));
+        IoKiocb a = alloc.ioAllocReq();
+        IoKiocb b = alloc.ioAllocReq();
+        assertThat(a).isNotSameAs(b);
+        alloc.ioFreeBatchList(batch(a, b));
+        alloc.ioFreeReq(alloc.ioAllocReq());
+        alloc.ioReqCachesFree();
+        assertThat(slab.calls).containsExactly("alloc", "alloc", "free", "free", "alloc", "free");
+    }
+
+    @Test
+    void shouldTakeThePollEntryOffOnWakeAndPutItBackOnRearm() {
+        List<String> calls = new ArrayList<>();
+        PollWait poll = new PollWait() {
+            @Override public void addWaitQueue() { calls.add("add_wait_queue"); }
+            @Override public void listDelInit() { calls.add("list_del_init"); }
+            @Override public boolean isQueued() { return true; }
+            @Override public int lvState() { throw new AssertionError("the baseline keeps no state"); }
+            @Override public void svState(int value) { throw new AssertionError("the baseline keeps no state"); }
+            @Override public boolean casState(int e, int u) { throw new AssertionError("the baseline keeps no state"); }
+            @Override public int xaddState(int d) { throw new AssertionError("the baseline keeps no state"); }
+        };
+        ReaddWaitQueuePollRearm rearm = new ReaddWaitQueuePollRearm();
+        assertThat(rearm.pollWake(poll)).isTrue();
+        rearm.pollRearm(poll);
+        assertThat(calls).containsExactly("list_del_init", "add_wait_queue");
+    }
+
+    @Test
+    void shouldRejectCqeSkipSuccessAsAnUnknownFlagAndLetEveryOtherRequestPost() {
+        EveryRequestLinkCqe link = new EveryRequestLinkCqe();
+        Req skip = new Req(1, SqeFlags.IOSQE_CQE_SKIP_SUCCESS | SqeFlags.IOSQE_IO_LINK);
+        assertThat(link.initReq(skip)).isEqualTo(-Errno.EINVAL);
+        assertThat(skip.flags).isEqualTo(SqeFlags.IOSQE_IO_LINK);
+        Req plain = new Req(2, SqeFlags.IOSQE_IO_LINK);
+        assertThat(link.initReq(plain)).isZero();
+        link.reqSetFail(plain);
+        link.failLink(plain, skip);
+        link.completeReq(plain);
+        assertThat(plain.flags).isEqualTo(SqeFlags.IOSQE_IO_LINK);
+        assertThat(link.features()).isZero();
+    }
+
+    @Test
+    void shouldTakeEveryBioFromTheSlabAndGiveItBack() {
+        RecordingSlab<Bio> slab = new RecordingSlab<>(() -> new Bio() {
+            @Override public int maxVecs() { return 4; }
+            @Override public boolean percpuCache() { return false; }
+            @Override public void percpuCache(boolean cached) { }
+        });
+        SlabBioAllocation bios = (SlabBioAllocation) new SlabBioAllocation.Provider().create(context(null, slab));
+        bios.bioPut(bios.bioAlloc(1, true));
+        bios.bioPut(bios.bioAlloc(1, false));
+        assertThat(slab.calls).containsExactly("alloc", "free", "alloc", "free");
+    }
+
+    @Test
+    void shouldRegisterOneBaselinePerAxisNamingItsKernel() {
+        for (Axis<?> axis : Axis.values()) {
+            List<? extends StrategyProvider<?>> providers = Strategies.of(axis);
+            assertThat(providers).as(axis.key()).isNotEmpty();
+            StrategyProvider<?> baseline = providers.get(0);
+            assertThat(baseline.alias()).isEqualTo(Axis.BASELINE);
+            assertThat(baseline.getClass().getName()).startsWith("dev.uringlab.strategy.baseline.");
+            assertThat(baseline.kernel()).matches("\\d+\\.\\d+");
+            assertThat(baseline.summary()).isNotBlank();
+        }
+        assertThat(Strategies.of(Axis.COMPLETION).get(0).kernel()).isEqualTo("6.1");
+        assertThat(Strategies.of(Axis.LINK_CQE).get(0).kernel()).isEqualTo("5.16");
+    }
+}
