@@ -1,0 +1,33 @@
+package dev.uringlab.reports;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What to report: the runs, optionally an older run to compare with and a claims file other
+ * than the built-in one, and where to write the HTML.
+ *
+ * @param runs     JMH JSON files ({@code -rf json}), one per run, at least one; each may have an
+ *                 {@code env.json} beside it
+ * @param baseline an older JMH JSON file to compare with ({@code --baseline}), if any
+ * @param claims   a claims file replacing the built-in one, if any
+ * @param out      the HTML file to write (replaced atomically; parent directories are created)
+ */
+public record ReportRequest(List<Path> runs, Optional<Path> baseline, Optional<Path> claims, Path out) {
+    public ReportRequest {
+        runs = List.copyOf(runs);
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("a report needs at least one JMH JSON file");
+        }
+        Objects.requireNonNull(baseline, "baseline");
+        Objects.requireNonNull(claims, "claims");
+        Objects.requireNonNull(out, "out");
+    }
+
+    /** The runs compared with an optional old run, against the built-in claims. */
+    public ReportRequest(List<Path> runs, Optional<Path> baseline, Path out) {
+        this(runs, baseline, Optional.empty(), out);
+    }
+}

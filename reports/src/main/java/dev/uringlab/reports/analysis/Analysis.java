@@ -1,0 +1,33 @@
+package dev.uringlab.reports.analysis;
+
+import dev.uringlab.reports.input.Claims;
+import dev.uringlab.reports.input.Run;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything a report shows, computed from the runs: the claims checked, every benchmark
+ * arranged, and the changes since an old run.
+ *
+ * @param runs       the runs, in the order given
+ * @param old        the old run given as {@code --baseline}, if any
+ * @param checks     every author's figure against every run (the summary)
+ * @param benchmarks every benchmark's results
+ * @param changes    each result against the old run (empty without one)
+ */
+public record Analysis(List<Run> runs, Optional<Run> old, List<ClaimCheck> checks,
+                       List<BenchmarkResults> benchmarks, List<Change> changes) {
+    public Analysis {
+        runs = List.copyOf(runs);
+        checks = List.copyOf(checks);
+        benchmarks = List.copyOf(benchmarks);
+        changes = List.copyOf(changes);
+    }
+
+    /** Analyses {@code runs} against {@code claims}, and against {@code old} when given. */
+    public static Analysis of(List<Run> runs, Optional<Run> old, Claims claims) {
+        List<BenchmarkResults> benchmarks = BenchmarkResults.of(runs, claims);
+        return new Analysis(runs, old, ClaimMatcher.check(claims, runs), benchmarks,
+                old.map(o -> ChangeDetector.compare(benchmarks, o)).orElse(List.of()));
+    }
+}

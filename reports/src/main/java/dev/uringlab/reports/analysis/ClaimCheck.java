@@ -1,0 +1,21 @@
+package dev.uringlab.reports.analysis;
+
+import dev.uringlab.reports.input.Claim;
+import dev.uringlab.reports.input.Figure;
+import java.util.Optional;
+
+/**
+ * One author's figure set against one run's measurement: a row of the report's summary.
+ *
+ * @param claim    the seed's claim
+ * @param figure   the author's figure
+ * @param run      the run's label, or empty when no run measured the claim's benchmark
+ * @param measured the measured speed-up (patched over baseline throughput) with its 99.9% interval
+ * @param baseline the baseline result's score in the claim's display unit, when measured
+ * @param patched  the patched result's score in the claim's display unit, when measured
+ * @param verdict  the verdict (see {@link Verdict})
+ * @param note     why it is not measured, or a remark on the measurement; empty if none
+ */
+public record ClaimCheck(Claim claim, Figure figure, Optional<String> run, Optional<Estimate> measured,
+                         Optional<Estimate> baseline, Optional<Estimate> patched, Verdict verdict, String note) {
+}

@@ -1,0 +1,124 @@
+package dev.uringlab.reports.analysis;
+
+import dev.uringlab.reports.input.Claim;
+import dev.uringlab.reports.input.Claims;
+import dev.uringlab.reports.input.Display;
+import dev.uringlab.reports.input.Figure;
+import dev.uringlab.reports.input.JmhResult;
+import dev.uringlab.reports.input.Run;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Finds each author's figure in the JMH results and sets the measured speed-up beside it.
+ *
+ * <p>For a figure of claim C on one run: the patched result is one of C's benchmark with param
+ * {@code C.axis = C.patched}, the baseline result one with {@code C.axis = baseline}; both
+ * carry every param of C's and the figure's {@code match}, every other strategy param at its
+ * reference value ({@code baseline}, {@code ring=emulated}: one axis moves at a time), and
+ * otherwise the same params. Exactly one such pair gives a measurement; none or several give
+ * {@link Verdict#NOT_MEASURED} with a note saying why.
+ */
+public final class ClaimMatcher {
+    private ClaimMatcher() {
+    }
+
+    private record Pair(JmhResult patched, JmhResult baseline) {
+    }
+
+    /** Every figure of every claim against every run that ran the claim's benchmark (one row when none did). */
+    public static List<ClaimCheck> check(Claims claims, List<Run> runs) {
+        List<ClaimCheck> out = new ArrayList<>();
+        for (Claim claim : claims.claims()) {
+            for (Figure figure : claim.figures()) {
+                boolean any = false;
+                for (Run run : runs) {
+                    List<JmhResult> results = run.results().stream()
+                            .filter(r -> r.benchmark().equals(claim.benchmark())).toList();
+                    if (!results.isEmpty()) {
+                        out.add(check(claim, figure, run.label(), results));
+                        any = true;
+                    }
+                }
+                if (!any) {
+                    out.add(new ClaimCheck(claim, figure, Optional.empty(), Optional.empty(), Optional.empty(),
+                            Optional.empty(), Verdict.NOT_MEASURED, "no run has " + claim.benchmark()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static ClaimCheck check(Claim claim, Figure figure, String run, List<JmhResult> results) {
+        Map<String, String> want = new LinkedHashMap<>(claim.match());
+        want.putAll(figure.match());
+        List<JmhResult> patched = candidates(results, claim.axis(), claim.patched(), want);
+        List<JmhResult> baseline = candidates(results, claim.axis(), Params.BASELINE, want);
+        List<Pair> pairs = new ArrayList<>();
+        for (JmhResult p : patched) {
+            for (JmhResult b : baseline) {
+                if (without(p.params(), claim.axis()).equals(without(b.params(), claim.axis()))) {
+                    pairs.add(new Pair(p, b));
+                }
+            }
+        }
+        String selection = want.isEmpty() ? "" : " and " + Params.label(want, want.keySet());
+        if (pairs.size() != 1) {
+            String note;
+            if (patched.isEmpty()) {
+                note = "no result with " + claim.axis() + "=" + claim.patched() + selection;
+            } else if (baseline.isEmpty()) {
+                note = "no result with " + claim.axis() + "=" + Params.BASELINE + selection;
+            } else if (pairs.isEmpty()) {
+                note = "the " + claim.patched() + " and baseline results differ in other params";
+            } else {
+                note = pairs.size() + " pairs of results match: the claim must also fix " + differing(pairs);
+            }
+            return new ClaimCheck(claim, figure, Optional.of(run), Optional.empty(), Optional.empty(),
+                    Optional.empty(), Verdict.NOT_MEASURED, note);
+        }
+        Estimate p = Estimate.of(pairs.getFirst().patched().primary());
+        Estimate b = Estimate.of(pairs.getFirst().baseline().primary());
+        Estimate speedup = p.over(b);
+        Verdict verdict = Verdict.of(speedup, figure.authorRatio());
+        String note = !speedup.bounded() ? "JMH gave no error (too few iterations): the interval is unknown"
+                : verdict == Verdict.REPRODUCED && speedup.lo() > figure.authorRatio() ? "larger than the author's" : "";
+        boolean ns = claim.display() == Display.NS_PER_OP;
+        return new ClaimCheck(claim, figure, Optional.of(run), Optional.of(speedup),
+                Optional.of(ns ? b.reciprocal(1e9) : b), Optional.of(ns ? p.reciprocal(1e9) : p), verdict, note);
+    }
+
+    private static List<JmhResult> candidates(List<JmhResult> results, String axis, String value, Map<String, String> want) {
+        return results.stream().filter(r -> value.equals(r.params().get(axis))
+                && want.entrySet().stream().allMatch(w -> w.getValue().equals(r.params().get(w.getKey())))
+                && r.params().entrySet().stream()
+                        .filter(e -> Params.isStrategy(e.getKey()) && !e.getKey().equals(axis) && !want.containsKey(e.getKey()))
+                        .allMatch(e -> Params.isReference(Map.of(e.getKey(), e.getValue()))))
+                .toList();
+    }
+
+    private static Map<String, String> without(Map<String, String> params, String key) {
+        Map<String, String> m = new HashMap<>(params);
+        m.remove(key);
+        return m;
+    }
+
+    private static String differing(List<Pair> pairs) {
+        TreeSet<String> keys = new TreeSet<>();
+        Map<String, String> first = pairs.getFirst().patched().params();
+        for (Pair pair : pairs) {
+            pair.patched().params().forEach((k, v) -> {
+                if (!Objects.equals(first.get(k), v)) {
+                    keys.add(k);
+                }
+            });
+        }
+        return String.join(", ", keys);
+    }
+}

@@ -1,0 +1,14 @@
+/**
+ * What the report concludes from its inputs: each benchmark's results arranged by strategy and
+ * workload ({@link dev.uringlab.reports.analysis.BenchmarkResults}), each author's figure
+ * against the measurement ({@link dev.uringlab.reports.analysis.ClaimMatcher},
+ * {@link dev.uringlab.reports.analysis.Verdict}), and changes since an older run
+ * ({@link dev.uringlab.reports.analysis.ChangeDetector}). Intervals are
+ * {@link dev.uringlab.reports.analysis.Estimate}s built from JMH's 99.9% score errors.
+ *
+ * <p>How params are read (strategy vs workload, the reference strategy) is the jmh module's
+ * convention, written down once in {@link dev.uringlab.reports.analysis.Params}.
+ *
+ * <p>May not: read files, or format anything for display.
+ */
+package dev.uringlab.reports.analysis;

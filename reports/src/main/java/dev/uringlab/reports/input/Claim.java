@@ -1,0 +1,30 @@
+package dev.uringlab.reports.input;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one seed's author measured, and where the same measurement sits in uring-lab's JMH
+ * results: the result of {@code benchmark} whose param {@code axis} is {@code patched},
+ * against the one whose {@code axis} is {@code baseline}, both with every param of
+ * {@link #match()} and the figure's {@link Figure#match()}.
+ *
+ * @param seed      the seed number, {@code 000} to {@code 004}
+ * @param title     the patch series' title
+ * @param mechanism baseline mechanism -> patched mechanism, in a sentence
+ * @param workload  the author's workload
+ * @param metric    what one JMH operation is, e.g. {@code aux CQEs per second}
+ * @param benchmark the JMH benchmark's full name
+ * @param axis      the strategy param that selects the patch (an SPI axis key in camelCase)
+ * @param patched   the value of {@code axis} for the patched strategy
+ * @param match     params every figure's results must have, e.g. {@code ring=emulated}
+ * @param display   the unit the report shows this benchmark in
+ * @param figures   the author's figures, the headline first
+ */
+public record Claim(String seed, String title, String mechanism, String workload, String metric, String benchmark,
+                    String axis, String patched, Map<String, String> match, Display display, List<Figure> figures) {
+    public Claim {
+        match = match == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(match));
+        figures = figures == null ? null : List.copyOf(figures);
+    }
+}

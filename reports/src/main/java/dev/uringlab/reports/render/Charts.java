@@ -1,0 +1,438 @@
+package dev.uringlab.reports.render;
+
+import dev.uringlab.reports.analysis.BenchmarkResults;
+import dev.uringlab.reports.analysis.ClaimCheck;
+import dev.uringlab.reports.analysis.Estimate;
+import dev.uringlab.reports.analysis.Params;
+import dev.uringlab.reports.analysis.Row;
+import dev.uringlab.reports.analysis.Verdict;
+import dev.uringlab.reports.input.Display;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.Rectangle;
+import java.awt.Shape;
+import java.awt.Stroke;
+import java.awt.geom.Line2D;
+import java.awt.geom.Path2D;
+import java.awt.geom.Rectangle2D;
+import java.text.DecimalFormat;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.StandardChartTheme;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.block.BlockBorder;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.CategoryItemRendererState;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.data.category.CategoryDataset;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.ViewBox;
+
+/**
+ * The report's charts, drawn by JFreeChart into SVG (JFreeSVG) and inlined in the page: no
+ * image files, no scripts. Text, axes and grid are drawn in stand-in colours that become CSS
+ * variables in the SVG, so the page's light or dark scheme colours the charts too. Text from
+ * the JSON reaches the SVG only through JFreeSVG's drawString, which escapes it.
+ */
+final class Charts {
+    /** Chart width in SVG user units; the page scales charts to its column. */
+    static final int WIDTH = 760;
+
+    private static final Color FG = new Color(1, 2, 3);
+    private static final Color GRID = new Color(4, 5, 6);
+    private static final Color MUTED = new Color(7, 8, 9);
+    private static final Map<String, String> CSS_COLOURS = Map.of(
+            "rgb(1,2,3)", "var(--fg)", "rgb(4,5,6)", "var(--grid)", "rgb(7,8,9)", "var(--muted)");
+    private static final Color CLEAR = new Color(0, 0, 0, 0);
+    private static final StandardChartTheme THEME = theme();
+    private static final double BAR_HEIGHT = 17;
+
+    private int charts;
+
+    /**
+     * Every strategy's score side by side with its 99.9% interval as whiskers: one group of
+     * bars per workload (and run), one colour per strategy.
+     */
+    String headToHead(BenchmarkResults b) {
+        boolean multiRun = b.runs().size() > 1;
+        Map<List<String>, Row> cells = new LinkedHashMap<>();
+        List<String> categories = new ArrayList<>();
+        for (Row r : b.rows()) {
+            String category = category(r, multiRun);
+            if (!categories.contains(category)) {
+                categories.add(category);
+            }
+            cells.put(List.of(r.strategy(), category), r);
+        }
+        Scale scale = Scale.of(b.rows().stream().mapToDouble(r -> r.shown().value()).max().orElse(1), b.display());
+        double upper = axisUpper(b.rows().stream().map(Row::shown).toList()) / scale.divisor();
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        Map<List<Comparable<?>>, double[]> whiskers = new HashMap<>();
+        for (String strategy : b.strategies()) {
+            for (String category : categories) {
+                Row r = cells.get(List.of(strategy, category));
+                if (r != null) {
+                    data.addValue(r.shown().value() / scale.divisor(), strategy, category);
+                    if (r.shown().bounded()) {
+                        whiskers.put(List.of(strategy, category),
+                                new double[] {r.shown().lo() / scale.divisor(), r.shown().hi() / scale.divisor()});
+                    }
+                }
+            }
+        }
+        WhiskerBarRenderer renderer = new WhiskerBarRenderer(whiskers);
+        CategoryAxis domain = new CategoryAxis(null);
+        domain.setMaximumCategoryLabelWidthRatio(0.3f);
+        domain.setCategoryMargin(0.25);
+        NumberAxis range = new NumberAxis(scale.label());
+        range.setRange(0, upper);
+        CategoryPlot plot = new CategoryPlot(data, domain, range, renderer);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setDomainGridlinesVisible(false);
+        JFreeChart chart = chart(plot);
+        for (int i = 0; i < b.strategies().size(); i++) {
+            renderer.setSeriesPaint(i, strategyColour(b, i));
+        }
+        int height = 90 + (int) (categories.size() * (b.strategies().size() * BAR_HEIGHT + 16));
+        return svg(chart, height, "Head-to-head scores of " + b.shortName());
+    }
+
+    /** The score against the swept param, one line per strategy (and other workload, and run), with whiskers. */
+    String sweep(BenchmarkResults b) {
+        String key = b.sweepKey().orElseThrow();
+        boolean multiRun = b.runs().size() > 1;
+        List<String> others = b.workloadKeys().stream().filter(k -> !k.equals(key)).toList();
+        Scale scale = Scale.of(b.rows().stream().mapToDouble(r -> r.shown().value()).max().orElse(1), b.display());
+        double upper = axisUpper(b.rows().stream().map(Row::shown).toList()) / scale.divisor();
+        Map<String, YIntervalSeries> series = new LinkedHashMap<>();
+        Map<String, Integer> seriesStrategy = new HashMap<>();
+        Map<String, Integer> seriesVariant = new HashMap<>();
+        List<String> variants = new ArrayList<>();
+        double minX = Double.MAX_VALUE;
+        double maxX = -Double.MAX_VALUE;
+        for (String strategy : b.strategies()) {
+            for (Row r : b.rows()) {
+                if (!r.strategy().equals(strategy)) {
+                    continue;
+                }
+                String variant = Params.label(r.result().params(), others) + (multiRun ? " \u00b7 " + r.run() : "");
+                if (!variants.contains(variant)) {
+                    variants.add(variant);
+                }
+                String name = variant.isEmpty() ? strategy : strategy + " \u00b7 " + variant;
+                YIntervalSeries s = series.computeIfAbsent(name, YIntervalSeries::new);
+                seriesStrategy.put(name, b.strategies().indexOf(strategy));
+                seriesVariant.put(name, variants.indexOf(variant));
+                double x = Double.parseDouble(r.result().params().get(key));
+                minX = Math.min(minX, x);
+                maxX = Math.max(maxX, x);
+                Estimate e = r.shown();
+                double y = e.value() / scale.divisor();
+                s.add(x, y, e.bounded() ? e.lo() / scale.divisor() : y, e.bounded() ? Math.min(e.hi() / scale.divisor(), upper) : y);
+            }
+        }
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        series.values().forEach(data::addSeries);
+        XYErrorRenderer renderer = new XYErrorRenderer();
+        renderer.setDrawXError(false);
+        renderer.setDefaultLinesVisible(true);
+        renderer.setDefaultShapesVisible(true);
+        renderer.setCapLength(7);
+        renderer.setErrorStroke(new BasicStroke(1.2f));
+        ValueAxis domain = sweepAxis(key, minX, maxX);
+        NumberAxis range = new NumberAxis(scale.label());
+        range.setRange(0, upper);
+        XYPlot plot = new XYPlot(data, domain, range, renderer);
+        JFreeChart chart = chart(plot);
+        int i = 0;
+        for (String name : series.keySet()) {
+            renderer.setSeriesPaint(i, strategyColour(b, seriesStrategy.get(name)));
+            renderer.setSeriesStroke(i, stroke(seriesVariant.get(name)));
+            renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-4, -4, 8, 8));
+            i++;
+        }
+        return svg(chart, 380, "Sweep of " + key + " for " + b.shortName());
+    }
+
+    /**
+     * The summary as a forest plot: per author's figure, the measured speed-up with its 99.9%
+     * interval (coloured by verdict) and the author's ratio (a diamond), on a log scale with 1x marked.
+     */
+    String forest(List<ClaimCheck> checks, boolean multiRun) {
+        String[] labels = new String[checks.size()];
+        List<Double> values = new ArrayList<>(List.of(1.0));
+        for (int i = 0; i < checks.size(); i++) {
+            ClaimCheck c = checks.get(i);
+            labels[i] = c.claim().seed() + " \u00b7 " + c.figure().label() + (multiRun ? c.run().map(r -> " \u00b7 " + r).orElse("") : "");
+            values.add(c.figure().authorRatio());
+            c.measured().ifPresent(m -> {
+                values.add(m.value());
+                if (m.bounded()) {
+                    values.add(m.lo());
+                    values.add(m.hi());
+                }
+            });
+        }
+        double lo = Math.max(1 / 16.0, values.stream().filter(v -> v > 0 && Double.isFinite(v)).min(Double::compare).orElse(1.0) / 1.25);
+        double hi = Math.min(32, values.stream().filter(Double::isFinite).max(Double::compare).orElse(1.0) * 1.25);
+        lo = Math.min(lo, 0.8);
+        hi = Math.max(hi, 2.5);
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        List<Verdict> shown = new ArrayList<>();
+        for (Verdict v : List.of(Verdict.REPRODUCED, Verdict.SMALLER, Verdict.NOT_REPRODUCED)) {
+            YIntervalSeries s = new YIntervalSeries("measured: " + v.label());
+            for (int i = 0; i < checks.size(); i++) {
+                ClaimCheck c = checks.get(i);
+                if (c.verdict() == v && c.measured().isPresent()) {
+                    Estimate m = c.measured().get();
+                    double y = clamp(m.value(), lo, hi);
+                    s.add(i, y, m.bounded() ? clamp(m.lo(), lo, hi) : y, m.bounded() ? clamp(m.hi(), lo, hi) : y);
+                }
+            }
+            if (s.getItemCount() > 0) {
+                data.addSeries(s);
+                shown.add(v);
+            }
+        }
+        YIntervalSeries author = new YIntervalSeries("author's figure");
+        for (int i = 0; i < checks.size(); i++) {
+            double a = checks.get(i).figure().authorRatio();
+            author.add(i, a, a, a);
+        }
+        data.addSeries(author);
+        XYErrorRenderer renderer = new XYErrorRenderer();
+        renderer.setDrawXError(false);
+        renderer.setDefaultLinesVisible(false);
+        renderer.setDefaultShapesVisible(true);
+        renderer.setCapLength(8);
+        renderer.setErrorStroke(new BasicStroke(2.2f));
+        SymbolAxis rows = new SymbolAxis(null, labels);
+        rows.setInverted(true);
+        rows.setGridBandsVisible(false);
+        rows.setRange(-0.6, checks.size() - 0.4);
+        LogAxis ratio = new LogAxis("speed-up, patched over baseline (log scale)");
+        ratio.setBase(2);
+        ratio.setSmallestValue(1 / 64.0);
+        ratio.setTickUnit(new NumberTickUnit(1));
+        ratio.setNumberFormatOverride(new DecimalFormat("0.##\u00d7"));
+        ratio.setRange(lo, hi);
+        XYPlot plot = new XYPlot(data, rows, ratio, renderer);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setDomainGridlinesVisible(false);
+        ValueMarker one = new ValueMarker(1.0, MUTED, new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {4, 3}, 0));
+        plot.addRangeMarker(one);
+        JFreeChart chart = chart(plot);
+        for (int i = 0; i < shown.size(); i++) {
+            renderer.setSeriesPaint(i, Palette.verdict(shown.get(i)));
+            renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-5, -5, 10, 10));
+        }
+        renderer.setSeriesPaint(shown.size(), FG);
+        renderer.setSeriesShape(shown.size(), diamond(7));
+        renderer.setSeriesShapesFilled(shown.size(), false);
+        return svg(chart, 90 + 28 * checks.size(), "Measured speed-up against the author's, per figure");
+    }
+
+    private static String category(Row r, boolean multiRun) {
+        String w = r.workload().isEmpty() ? "" : r.workload();
+        if (multiRun) {
+            return w.isEmpty() ? r.run() : w + " \u00b7 " + r.run();
+        }
+        return w.isEmpty() ? "all" : w;
+    }
+
+    private static Color strategyColour(BenchmarkResults b, int index) {
+        boolean withReference = b.rows().stream().anyMatch(Row::reference);
+        return Palette.color(index, withReference);
+    }
+
+    /** An axis that shows the bars whole and most whiskers, without letting one huge interval squash the bars. */
+    private static double axisUpper(List<Estimate> scores) {
+        double maxValue = scores.stream().mapToDouble(Estimate::value).max().orElse(1);
+        double maxHi = scores.stream().filter(Estimate::bounded).mapToDouble(Estimate::hi).filter(Double::isFinite).max().orElse(maxValue);
+        return Math.min(Math.max(maxValue, maxHi), maxValue * 1.6) * 1.05;
+    }
+
+    /** The swept param's axis: powers of two when the values span a factor of 4 or more (8, 16, 32...), else linear. */
+    private static ValueAxis sweepAxis(String label, double min, double max) {
+        DecimalFormat plain = new DecimalFormat("0.###");
+        if (min > 0 && max / min >= 4) {
+            LogAxis axis = new LogAxis(label);
+            axis.setBase(2);
+            axis.setNumberFormatOverride(plain);
+            if (Math.log(max / min) / Math.log(2) <= 12) {
+                axis.setTickUnit(new NumberTickUnit(1));
+            }
+            axis.setRange(min / 1.2, max * 1.2);
+            return axis;
+        }
+        NumberAxis axis = new NumberAxis(label);
+        axis.setNumberFormatOverride(plain);
+        axis.setAutoRangeIncludesZero(false);
+        return axis;
+    }
+
+    private static Stroke stroke(int variant) {
+        float[][] dashes = {null, {6, 4}, {2, 3}, {8, 3, 2, 3}};
+        float[] dash = dashes[variant % dashes.length];
+        return dash == null ? new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND)
+                : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10, dash, 0);
+    }
+
+    private static Shape diamond(double r) {
+        Path2D.Double p = new Path2D.Double();
+        p.moveTo(0, -r);
+        p.lineTo(r, 0);
+        p.lineTo(0, r);
+        p.lineTo(-r, 0);
+        p.closePath();
+        return p;
+    }
+
+    private static double clamp(double v, double lo, double hi) {
+        return Math.max(lo, Math.min(hi, v));
+    }
+
+    private static JFreeChart chart(org.jfree.chart.plot.Plot plot) {
+        JFreeChart chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        THEME.apply(chart);
+        chart.setPadding(new RectangleInsets(4, 4, 4, 12));
+        LegendTitle legend = chart.getLegend();
+        legend.setFrame(BlockBorder.NONE);
+        legend.setPosition(RectangleEdge.TOP);
+        legend.setItemLabelPadding(new RectangleInsets(2, 4, 2, 12));
+        return chart;
+    }
+
+    private String svg(JFreeChart chart, int height, String title) {
+        String id = "chart" + (++charts);
+        SVGGraphics2D g = new SVGGraphics2D(WIDTH, height);
+        g.setDefsKeyPrefix(id + "-");
+        g.setGeomDoubleConverter(Charts::twoPlaces);
+        g.setTransformDoubleConverter(Charts::twoPlaces);
+        chart.draw(g, new Rectangle(0, 0, WIDTH, height));
+        String svg = g.getSVGElement(id, false, new ViewBox(0, 0, WIDTH, height), null, null);
+        // The page inlines the SVG in HTML, where namespace declarations are implied: drop them.
+        svg = svg.replaceFirst("^<svg ([^>]*)>", "<svg " + rootAttributes(id, height, title) + ">");
+        for (Map.Entry<String, String> c : CSS_COLOURS.entrySet()) {
+            svg = svg.replace(c.getKey(), c.getValue());
+        }
+        return svg;
+    }
+
+    private static String rootAttributes(String id, int height, String title) {
+        return "id='" + id + "' class='chart' role='img' aria-label='" + Html.escape(title)
+                + "' viewBox='0 0 " + WIDTH + " " + height + "' width='" + WIDTH + "' height='" + height + "'";
+    }
+
+    private static String twoPlaces(double d) {
+        return String.format(Locale.ROOT, "%.2f", d).replaceFirst("\\.?0+$", "");
+    }
+
+    private static StandardChartTheme theme() {
+        StandardChartTheme t = new StandardChartTheme("uring-lab", false);
+        Font regular = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+        t.setExtraLargeFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+        t.setLargeFont(regular);
+        t.setRegularFont(regular);
+        t.setSmallFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        t.setChartBackgroundPaint(CLEAR);
+        t.setPlotBackgroundPaint(CLEAR);
+        t.setPlotOutlinePaint(CLEAR);
+        t.setLegendBackgroundPaint(CLEAR);
+        t.setLegendItemPaint(FG);
+        t.setAxisLabelPaint(FG);
+        t.setTickLabelPaint(FG);
+        t.setItemLabelPaint(FG);
+        t.setDomainGridlinePaint(GRID);
+        t.setRangeGridlinePaint(GRID);
+        t.setBaselinePaint(MUTED);
+        t.setErrorIndicatorPaint(FG);
+        t.setBarPainter(new StandardBarPainter());
+        t.setShadowVisible(false);
+        t.setAxisOffset(new RectangleInsets(2, 2, 2, 2));
+        return t;
+    }
+
+    /** The SI scale of a chart's value axis, e.g. {@code M ops/s}. */
+    private record Scale(double divisor, String label) {
+        static Scale of(double max, Display display) {
+            if (display == Display.NS_PER_OP) {
+                return new Scale(1, "ns/op (lower is faster)");
+            }
+            String[] prefixes = {"", "k", "M", "G"};
+            int p = 0;
+            double d = 1;
+            while (max / d >= 1000 && p < prefixes.length - 1) {
+                d *= 1000;
+                p++;
+            }
+            return new Scale(d, prefixes[p] + "ops/s (higher is faster)");
+        }
+    }
+
+    /** A bar renderer that also draws each bar's interval as a whisker, asymmetric ends allowed (ns/op intervals are). */
+    private static final class WhiskerBarRenderer extends BarRenderer {
+        private static final long serialVersionUID = 1L;
+        private final transient Map<List<Comparable<?>>, double[]> whiskers;
+
+        WhiskerBarRenderer(Map<List<Comparable<?>>, double[]> whiskers) {
+            this.whiskers = whiskers;
+            setItemMargin(0.06);
+            setDrawBarOutline(false);
+            setShadowVisible(false);
+        }
+
+        @Override
+        public void drawItem(Graphics2D g2, CategoryItemRendererState state, Rectangle2D dataArea, CategoryPlot plot,
+                             CategoryAxis domainAxis, ValueAxis rangeAxis, CategoryDataset dataset, int row, int column,
+                             int pass) {
+            super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
+            double[] ends = whiskers.get(List.of(dataset.getRowKey(row), dataset.getColumnKey(column)));
+            int visibleRow = state.getVisibleSeriesIndex(row);
+            if (ends == null || visibleRow < 0) {
+                return;
+            }
+            PlotOrientation orientation = plot.getOrientation();
+            double mid = calculateBarW0(plot, orientation, dataArea, domainAxis, state, visibleRow, column) + state.getBarWidth() / 2;
+            double top = rangeAxis.getUpperBound();
+            double lo = rangeAxis.valueToJava2D(ends[0], dataArea, plot.getRangeAxisEdge());
+            double hi = rangeAxis.valueToJava2D(Math.min(ends[1], top), dataArea, plot.getRangeAxisEdge());
+            double cap = Math.min(5, state.getBarWidth() / 3);
+            g2.setPaint(FG);
+            g2.setStroke(new BasicStroke(1.2f));
+            line(g2, orientation, lo, mid, hi, mid);
+            line(g2, orientation, lo, mid - cap, lo, mid + cap);
+            if (ends[1] <= top) {
+                line(g2, orientation, hi, mid - cap, hi, mid + cap);
+            }
+        }
+
+        /** A line given as (value coordinate, category coordinate) pairs. */
+        private static void line(Graphics2D g2, PlotOrientation o, double v1, double c1, double v2, double c2) {
+            g2.draw(o == PlotOrientation.HORIZONTAL ? new Line2D.Double(v1, c1, v2, c2) : new Line2D.Double(c1, v1, c2, v2));
+        }
+    }
+}

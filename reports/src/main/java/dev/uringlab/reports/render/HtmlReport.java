@@ -1,0 +1,281 @@
+package dev.uringlab.reports.render;
+
+import com.github.mustachejava.DefaultMustacheFactory;
+import com.github.mustachejava.Mustache;
+import dev.uringlab.reports.analysis.Analysis;
+import dev.uringlab.reports.analysis.BenchmarkResults;
+import dev.uringlab.reports.analysis.Change;
+import dev.uringlab.reports.analysis.ChangeDetector;
+import dev.uringlab.reports.analysis.ClaimCheck;
+import dev.uringlab.reports.analysis.Noise;
+import dev.uringlab.reports.analysis.Row;
+import dev.uringlab.reports.analysis.Verdict;
+import dev.uringlab.reports.input.Claim;
+import dev.uringlab.reports.input.Display;
+import dev.uringlab.reports.input.Figure;
+import dev.uringlab.reports.input.JmhResult;
+import dev.uringlab.reports.input.JmhSettings;
+import dev.uringlab.reports.input.Run;
+import dev.uringlab.reports.input.RunEnvironment;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Renders an {@link Analysis} as one self-contained HTML page: the data goes into a view model
+ * of plain strings, and mustache ({@code report.mustache}, HTML-escaping every {@code {{value}}})
+ * lays it out. The only unescaped insertions ({@code {{{...}}}}) are the SVG charts, made by
+ * {@link Charts}, and CSS made here from constants.
+ */
+public final class HtmlReport {
+    private static final String TEMPLATE = "dev/uringlab/reports/render/report.mustache";
+    private static final Mustache MUSTACHE = new DefaultMustacheFactory().compile(TEMPLATE);
+
+    private final Charts charts = new Charts();
+
+    private HtmlReport() {
+    }
+
+    /** The page for {@code analysis}. */
+    public static String render(Analysis analysis) {
+        StringWriter out = new StringWriter();
+        MUSTACHE.execute(out, new HtmlReport().page(analysis));
+        return out.toString();
+    }
+
+    // ---- view model: records of display strings, read by the template ----
+
+    record Page(String subtitle, String css, String forest, List<SummaryRow> summary, boolean multiRun,
+                List<Quote> quotes, List<VerdictRule> rules, List<Section> sections, List<Nav> nav,
+                boolean hasChanges, String oldRun, List<ChangeRow> changes, double alpha,
+                List<String> envHeaders, List<EnvRow> env) {
+    }
+
+    record Nav(String id, String name) {
+    }
+
+    record SummaryRow(boolean group, String seed, String title, String mechanism, String benchmark, String figure,
+                      String run, String section, String author,
+                      String authorValues, String measured, String interval, String measuredValues,
+                      String verdict, String verdictClass, String note, String sourceRef, int quote) {
+    }
+
+    record Quote(int number, String seed, String figure, String file, String lines, String text) {
+    }
+
+    record VerdictRule(String verdict, String verdictClass, String rule) {
+    }
+
+    record Section(String id, String name, String benchmark, String claim, String workload, String fixed,
+                   String unit, boolean timePerOp, String chart, List<Swatch> legend, List<TableRow> rows,
+                   boolean multiRun, boolean hasBytes, String sweepKey, String sweepChart,
+                   boolean hasCounters, List<Swatch> counterHeaders, List<CounterRow> counters) {
+    }
+
+    record Swatch(String name, String colour) {
+    }
+
+    record TableRow(String run, String workload, String strategy, String colour, String score, String interval,
+                    String relative, String relativeInterval, boolean reference, String bytes) {
+    }
+
+    record CounterRow(boolean group, int span, String run, String workload, String counter, List<Cell> values) {
+    }
+
+    record Cell(String value, boolean differs) {
+    }
+
+    record ChangeRow(boolean group, String benchmark, String unit, String run, String workload, String strategy, String old, String now,
+                     String change, String interval, String verdict, String verdictClass, String method) {
+    }
+
+    record EnvRow(String field, List<String> values) {
+    }
+
+    private Page page(Analysis a) {
+        boolean multiRun = a.runs().size() > 1;
+        List<Section> sections = new ArrayList<>();
+        Map<String, String> sectionIds = new LinkedHashMap<>();
+        for (BenchmarkResults b : a.benchmarks()) {
+            String id = "b" + (sections.size() + 1);
+            sectionIds.put(b.benchmark(), id);
+            sections.add(section(id, b));
+        }
+        List<Quote> quotes = new ArrayList<>();
+        Map<Figure, Integer> quoteNumbers = new LinkedHashMap<>();
+        for (ClaimCheck c : a.checks()) {
+            quoteNumbers.computeIfAbsent(c.figure(), f -> {
+                quotes.add(new Quote(quotes.size() + 1, c.claim().seed(), f.label(), f.source().file(),
+                        f.source().lines(), f.source().text()));
+                return quotes.size();
+            });
+        }
+        List<SummaryRow> summary = new ArrayList<>();
+        for (ClaimCheck c : a.checks()) {
+            boolean group = summary.isEmpty() || !summary.getLast().seed().equals(c.claim().seed());
+            summary.add(summaryRow(group, c, sectionIds.getOrDefault(c.claim().benchmark(), ""), quoteNumbers.get(c.figure())));
+        }
+        List<VerdictRule> rules = Arrays.stream(Verdict.values())
+                .map(v -> new VerdictRule(v.label(), cssClass(v), v.rule())).toList();
+        List<Nav> nav = sections.stream().map(s -> new Nav(s.id(), s.name())).toList();
+        String subtitle = a.runs().size() + (multiRun ? " runs" : " run") + " \u00b7 " + a.benchmarks().size()
+                + " benchmarks \u00b7 " + a.runs().stream().mapToInt(r -> r.results().size()).sum() + " results"
+                + a.old().map(o -> " \u00b7 compared with " + o.label()).orElse("");
+        List<Run> envRuns = new ArrayList<>(a.runs());
+        a.old().ifPresent(envRuns::add);
+        List<String> envHeaders = envRuns.stream().map(r -> a.old().isPresent() && r == a.old().get()
+                ? r.label() + " (--baseline)" : r.label()).toList();
+        return new Page(subtitle, css(), charts.forest(a.checks(), multiRun), summary, multiRun, quotes, rules,
+                sections, nav, a.old().isPresent(), a.old().map(Run::label).orElse(""),
+                changeRows(a), ChangeDetector.ALPHA,
+                envHeaders, environment(envRuns));
+    }
+
+    private static SummaryRow summaryRow(boolean group, ClaimCheck c, String section, Integer quote) {
+        Claim claim = c.claim();
+        Figure f = c.figure();
+        String authorValues = f.hasValues()
+                ? Format.plain(f.baseline()) + " \u2192 " + Format.plain(f.patched()) + " " + f.unit()
+                : "no absolute values (" + f.unit() + ")";
+        String unit = claim.display().unit();
+        String measuredValues = c.baseline().isPresent() && c.patched().isPresent()
+                ? Format.si(c.baseline().get().value()) + " \u2192 " + Format.si(c.patched().get().value()) + " " + unit
+                : "";
+        String benchmark = claim.benchmark().substring(claim.benchmark().lastIndexOf('.', claim.benchmark().lastIndexOf('.') - 1) + 1);
+        return new SummaryRow(group, claim.seed(), claim.title(), claim.mechanism(), benchmark, f.label(),
+                c.run().orElse("\u2013"), section,
+                Format.ratio(f.authorRatio()), authorValues,
+                c.measured().map(m -> Format.ratio(m.value())).orElse("\u2013"),
+                c.measured().map(Format::ratioInterval).orElse(""), measuredValues,
+                c.verdict().label(), cssClass(c.verdict()), c.note(),
+                f.source().fileName() + ":" + f.source().lines(), quote);
+    }
+
+    private Section section(String id, BenchmarkResults b) {
+        boolean multiRun = b.runs().size() > 1;
+        boolean withReference = b.rows().stream().anyMatch(Row::reference);
+        Map<String, String> colours = new LinkedHashMap<>();
+        for (int i = 0; i < b.strategies().size(); i++) {
+            colours.put(b.strategies().get(i), Palette.css(Palette.color(i, withReference)));
+        }
+        List<Swatch> legend = colours.entrySet().stream().map(e -> new Swatch(e.getKey(), e.getValue())).toList();
+        String unit = b.display().unit();
+        List<TableRow> rows = b.rows().stream().map(r -> new TableRow(r.run(), r.workload().isEmpty() ? "\u2013" : r.workload(),
+                r.strategy(), colours.get(r.strategy()), Format.si(r.shown().value()), Format.interval(r.shown()),
+                r.speedup().map(s -> Format.ratio(s.value())).orElse("\u2013"),
+                r.reference() ? "" : r.speedup().map(Format::ratioInterval).orElse(""), r.reference(),
+                r.bytesPerOp().map(m -> Format.plain(m.score())).orElse("\u2013"))).toList();
+        Optional<Claim> claim = b.claim();
+        return new Section(id, b.shortName(), b.benchmark(),
+                claim.map(c -> "seed " + c.seed() + ": " + c.title()).orElse(""),
+                claim.map(c -> c.workload() + " (one operation: " + c.metric() + ")").orElse(""),
+                b.fixed().isEmpty() ? "" : b.fixed().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                        .collect(Collectors.joining(", ")),
+                unit, b.display() == Display.NS_PER_OP, charts.headToHead(b), legend, rows, multiRun,
+                b.hasBytesPerOp(), b.sweepKey().orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
+                !b.counters().isEmpty(), legend, counterRows(b));
+    }
+
+    /** Per run and workload, one line per counter with each strategy's value per operation. */
+    private static List<CounterRow> counterRows(BenchmarkResults b) {
+        List<CounterRow> out = new ArrayList<>();
+        Map<List<String>, Map<String, Row>> groups = new LinkedHashMap<>();
+        for (Row r : b.rows()) {
+            groups.computeIfAbsent(List.of(r.run(), r.workload()), k -> new LinkedHashMap<>()).put(r.strategy(), r);
+        }
+        boolean showGroups = groups.size() > 1 || !b.rows().getFirst().workload().isEmpty();
+        groups.forEach((key, byStrategy) -> {
+            boolean first = showGroups;
+            Optional<Row> reference = byStrategy.values().stream().filter(Row::reference).findFirst();
+            for (String counter : b.counters()) {
+                List<Cell> cells = new ArrayList<>();
+                for (String strategy : b.strategies()) {
+                    Row r = byStrategy.get(strategy);
+                    Double v = r == null ? null : r.countersPerOp().get(counter);
+                    Double ref = reference.map(x -> x.countersPerOp().get(counter)).orElse(null);
+                    boolean differs = v != null && ref != null && Math.abs(v - ref) > 0.01 * Math.max(Math.abs(ref), 1e-3);
+                    cells.add(new Cell(v == null ? "\u2013" : Format.perOp(v), differs));
+                }
+                out.add(new CounterRow(first, b.strategies().size() + 1, key.get(0),
+                        key.get(1).isEmpty() ? "all" : key.get(1), counter, cells));
+                first = false;
+            }
+        });
+        return out;
+    }
+
+    /** The changes, with a group header before each benchmark's first. */
+    private static List<ChangeRow> changeRows(Analysis a) {
+        List<ChangeRow> out = new ArrayList<>();
+        for (Change c : a.changes()) {
+            Row r = c.row();
+            String benchmark = r.result().shortName();
+            boolean group = out.isEmpty() || !out.getLast().benchmark().equals(benchmark);
+            String unit = a.benchmarks().stream().filter(b -> b.benchmark().equals(r.result().benchmark()))
+                    .findFirst().map(b -> b.display().unit()).orElse("");
+            out.add(new ChangeRow(group, benchmark, unit, r.run(), r.workload().isEmpty() ? "\u2013" : r.workload(),
+                    r.strategy(), Format.si(c.old().value()), Format.si(r.shown().value()), Format.percent(c.ratio().value()),
+                    Format.percentInterval(c.ratio()), c.verdict().label(), cssClass(c.verdict()), c.method()));
+        }
+        return out;
+    }
+
+    private static List<EnvRow> environment(List<Run> runs) {
+        List<EnvRow> rows = new ArrayList<>();
+        rows.add(envRow("JMH JSON file", runs, r -> r.file().toString()));
+        rows.add(envRow("benchmarks / results", runs, r -> r.results().stream().map(JmhResult::benchmark).distinct().count()
+                + " / " + r.results().size()));
+        rows.add(envRow("JDK", runs, settings(JmhSettings::jdkVersion)));
+        rows.add(envRow("VM", runs, settings(JmhSettings::vm)));
+        rows.add(envRow("JVM arguments", runs, settings(s -> s.jvmArgs().isEmpty() ? "(none)" : String.join(" ", s.jvmArgs()))));
+        rows.add(envRow("JMH", runs, settings(s -> s.jmhVersion() + ", mode " + s.mode() + ", " + s.threads()
+                + (s.threads() == 1 ? " thread" : " threads"))));
+        rows.add(envRow("forks", runs, settings(s -> Integer.toString(s.forks()))));
+        rows.add(envRow("warmup", runs, settings(JmhSettings::warmup)));
+        rows.add(envRow("measurement", runs, settings(JmhSettings::measurement)));
+        rows.add(envRow("CPU", runs, r -> r.env().cpu()));
+        rows.add(envRow("cores", runs, r -> r.env().cores()));
+        rows.add(envRow("OS", runs, r -> r.env().os()));
+        rows.add(envRow("kernel", runs, r -> r.env().kernel()));
+        rows.add(envRow("git commit", runs, r -> r.env().gitCommit()));
+        rows.add(envRow("date", runs, r -> r.env().date()));
+        Set<String> other = new LinkedHashSet<>();
+        runs.forEach(r -> other.addAll(r.env().other().keySet()));
+        for (String key : other) {
+            rows.add(envRow(key, runs, r -> r.env().other().getOrDefault(key, RunEnvironment.UNKNOWN)));
+        }
+        return rows;
+    }
+
+    private static EnvRow envRow(String field, List<Run> runs, Function<Run, String> value) {
+        return new EnvRow(field, runs.stream().map(value).toList());
+    }
+
+    /** A JMH setting across a run's results: its distinct values joined, most runs have one. */
+    private static Function<Run, String> settings(Function<JmhSettings, String> field) {
+        return r -> r.results().stream().map(x -> field.apply(x.settings())).distinct().collect(Collectors.joining(" / "));
+    }
+
+    private static String cssClass(Verdict v) {
+        return "v-" + v.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    private static String cssClass(Noise n) {
+        return "n-" + n.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /** The verdict colours, from {@link Palette}, as CSS custom properties for the badges. */
+    private static String css() {
+        return Arrays.stream(Verdict.values())
+                .map(v -> "." + cssClass(v) + "{--v:" + Palette.css(Palette.verdict(v)) + "}")
+                .collect(Collectors.joining("\n"));
+    }
+}

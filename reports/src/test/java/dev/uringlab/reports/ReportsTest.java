@@ -1,0 +1,199 @@
+package dev.uringlab.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.uringlab.reports.analysis.Analysis;
+import dev.uringlab.reports.analysis.BenchmarkResults;
+import dev.uringlab.reports.analysis.ClaimCheck;
+import dev.uringlab.reports.analysis.Row;
+import dev.uringlab.reports.analysis.Verdict;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole report on the real JMH fixture: what it shows, the numbers it computes, what it must never contain. */
+class ReportsTest {
+    @TempDir
+    Path dir;
+
+    private Report report(Path... runs) throws Exception {
+        return Reports.write(List.of(runs), Optional.empty(), dir.resolve("report.html"));
+    }
+
+    private static BenchmarkResults benchmark(Analysis a, String shortName) {
+        return a.benchmarks().stream().filter(b -> b.shortName().equals(shortName)).findFirst().orElseThrow();
+    }
+
+    private static Row row(BenchmarkResults b, String strategy, String workload) {
+        return b.rows().stream().filter(r -> r.strategy().equals(strategy) && r.workload().equals(workload))
+                .findFirst().orElseThrow();
+    }
+
+    private static ClaimCheck check(Analysis a, String seed, String figure) {
+        return a.checks().stream().filter(c -> c.claim().seed().equals(seed) && c.figure().label().equals(figure))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void shouldShowEveryBenchmarkAndEveryStrategyOfTheRun() throws Exception {
+        Report report = report(Fixtures.RUN_A);
+        String html = Files.readString(report.file());
+
+        assertThat(report.analysis().benchmarks()).extracting(BenchmarkResults::shortName)
+                .containsExactly("Nops32Benchmark.nops32", "LinkedNopsBenchmark.linkedNops", "RegbBenchmark.regb");
+        assertThat(benchmark(report.analysis(), "Nops32Benchmark.nops32").strategies()).containsExactly(
+                "ring=emulated, reqAlloc=baseline", "ring=native, reqAlloc=baseline",
+                "ring=emulated, reqAlloc=req-cache", "ring=native, reqAlloc=req-cache");
+        assertThat(benchmark(report.analysis(), "RegbBenchmark.regb").strategies())
+                .containsExactly("completion=baseline", "completion=batched-cqe");
+        assertThat(benchmark(report.analysis(), "LinkedNopsBenchmark.linkedNops").strategies())
+                .containsExactly("linkCqe=baseline", "linkCqe=boxed-cqe");
+        for (String text : List.of("dev.uringlab.jmh.Nops32Benchmark.nops32", "dev.uringlab.jmh.RegbBenchmark.regb",
+                "dev.uringlab.jmh.LinkedNopsBenchmark.linkedNops", "ring=native, reqAlloc=req-cache",
+                "completion=batched-cqe", "linkCqe=boxed-cqe", "cqeArray=32", "async=true, linkSize=100")) {
+            assertThat(html).contains(text);
+        }
+        // 18 results, each a row of its benchmark's table
+        assertThat(report.analysis().benchmarks().stream().mapToInt(b -> b.rows().size()).sum()).isEqualTo(18);
+        // one head-to-head chart per benchmark, one sweep (cqeArray: 8, 16, 32), one forest plot
+        assertThat(Pattern.compile("<svg [^>]*class='chart'").matcher(html).results().count()).isEqualTo(3 + 1 + 1);
+        assertThat(html).contains("Sweep over <code>cqeArray</code>");
+    }
+
+    @Test
+    void shouldComputeRatiosAsWorkedByHand() throws Exception {
+        Analysis a = report(Fixtures.RUN_A).analysis();
+
+        // regb cqeArray=16: batched-cqe 118589305.50 +- 410219377.64 ops/s over baseline 83676472.79 +- 10219545.47
+        // ratio 118589305.50 / 83676472.79 = 1.41724; interval [max(0, 118.59M - 410.22M) / (83.68M + 10.22M),
+        // (118.59M + 410.22M) / (83.68M - 10.22M)] = [0, 528.81M / 73.46M] = [0, 7.19889]
+        ClaimCheck regb = check(a, "000", "16-entry CQE array");
+        assertThat(regb.measured().orElseThrow().value()).isCloseTo(1.41724, within(1e-5));
+        assertThat(regb.measured().orElseThrow().lo()).isZero();
+        assertThat(regb.measured().orElseThrow().hi()).isCloseTo(7.19889, within(1e-5));
+        assertThat(regb.figure().authorRatio()).isCloseTo(19338.0 / 8309.0, within(1e-12)); // 2.327
+
+        // nops32 req-cache over baseline (ring=emulated): 56101314.50 / 113583411.66 = 0.493922
+        ClaimCheck nops = check(a, "001", "first setup");
+        assertThat(nops.measured().orElseThrow().value()).isCloseTo(0.493922, within(1e-6));
+        assertThat(row(benchmark(a, "Nops32Benchmark.nops32"), "ring=emulated, reqAlloc=req-cache", "")
+                .speedup().orElseThrow().value()).isCloseTo(0.493922, within(1e-6));
+
+        // linked nops, link 100 inline: shown in ns/op. baseline 1e9 / 46918231.44 = 21.3137 ns,
+        // boxed-cqe 1e9 / 296261506.25 = 3.37540 ns; speed-up 21.3137 / 3.37540 = 6.31442
+        ClaimCheck link = check(a, "003", "link size 100");
+        assertThat(link.baseline().orElseThrow().value()).isCloseTo(21.3137, within(1e-4));
+        assertThat(link.patched().orElseThrow().value()).isCloseTo(3.37540, within(1e-5));
+        assertThat(link.measured().orElseThrow().value()).isCloseTo(6.31442, within(1e-5));
+        assertThat(link.figure().authorRatio()).isCloseTo(206.0 / 144.0, within(1e-12));
+
+        // ns/op interval of linkCqe=baseline async=true linkSize=10: 30028817.94 +- 26108939.75 ops/s
+        // -> [1e9 / 56137757.69, 1e9 / 3919878.20] = [17.8133, 255.110] around 1e9 / 30028817.94 = 33.3013
+        Row slow = row(benchmark(a, "LinkedNopsBenchmark.linkedNops"), "linkCqe=baseline", "async=true, linkSize=10");
+        assertThat(slow.shown().value()).isCloseTo(33.3013, within(1e-4));
+        assertThat(slow.shown().lo()).isCloseTo(17.8133, within(1e-4));
+        assertThat(slow.shown().hi()).isCloseTo(255.110, within(1e-3));
+    }
+
+    @Test
+    void shouldGiveTheFixtureItsVerdicts() throws Exception {
+        Analysis a = report(Fixtures.RUN_A).analysis();
+        // Three 1 s iterations on a shared 2-core machine: every interval reaches below 1.00.
+        assertThat(a.checks()).filteredOn(c -> c.measured().isPresent())
+                .extracting(ClaimCheck::verdict).containsOnly(Verdict.NOT_REPRODUCED).hasSize(8);
+        // seeds 002 and 004 have no benchmark in the fixture
+        assertThat(a.checks()).filteredOn(c -> c.verdict() == Verdict.NOT_MEASURED)
+                .extracting(c -> c.claim().seed()).containsExactly("002", "004");
+        assertThat(check(a, "002", "echo server").note()).contains("EchoServerBenchmark.echoServer");
+    }
+
+    @Test
+    void shouldShowCountersPerOperationAndBytesPerOperationWhereGcProfilingRan() throws Exception {
+        Analysis a = report(Fixtures.RUN_A).analysis();
+        BenchmarkResults regb = benchmark(a, "RegbBenchmark.regb");
+        assertThat(regb.counters()).containsExactly("completionLock", "cqeFilled", "evPosted", "eventfdSignal");
+        // 128 aux CQEs per invocation; batched-cqe flushes every 16: one lock per 16 CQEs, the baseline one per CQE
+        assertThat(row(regb, "completion=batched-cqe", "cqeArray=16").countersPerOp().get("completionLock"))
+                .isCloseTo(1.0 / 16, within(1e-9));
+        assertThat(row(regb, "completion=baseline", "cqeArray=16").countersPerOp().get("completionLock"))
+                .isCloseTo(1.0, within(1e-9));
+
+        BenchmarkResults nops = benchmark(a, "Nops32Benchmark.nops32");
+        assertThat(nops.hasBytesPerOp()).isTrue();
+        assertThat(row(nops, "ring=emulated, reqAlloc=req-cache", "").bytesPerOp().orElseThrow().score())
+                .isCloseTo(4.5, within(0.01));
+        assertThat(nops.counters()).doesNotContain("gc.alloc.rate.norm", "gc.alloc.rate", "gc.count");
+        assertThat(regb.hasBytesPerOp()).isFalse();
+        assertThat(benchmark(a, "LinkedNopsBenchmark.linkedNops").hasBytesPerOp()).isFalse();
+    }
+
+    @Test
+    void shouldFetchNothingFromOutside() throws Exception {
+        String html = Files.readString(report(Fixtures.RUN_A, Fixtures.RUN_B).file());
+        assertThat(html).doesNotContainIgnoringCase("http://").doesNotContainIgnoringCase("https://");
+        assertThat(Pattern.compile("(?i)(src|href)\\s*=\\s*[\"']?\\s*(?!#)[^\"'\\s>]").matcher(html).results().toList())
+                .as("every src/href is an in-page anchor").isEmpty();
+        assertThat(Pattern.compile("(?i)url\\(\\s*['\"]?(?!#)").matcher(html).results().toList())
+                .as("every url() points into the page").isEmpty();
+        assertThat(html).doesNotContainIgnoringCase("<script").doesNotContainIgnoringCase("<link")
+                .doesNotContainIgnoringCase("@import").doesNotContainIgnoringCase("<img");
+        assertThat(html).contains("Content-Security-Policy\" content=\"default-src 'none'");
+    }
+
+    @Test
+    void shouldEscapeEveryTextFromTheJson() throws Exception {
+        String evil = "<script>alert('x')</script>";
+        Path run = Fixtures.edited(Fixtures.RUN_A, dir, "evil/jmh.json", r -> {
+            if ("req-cache".equals(Fixtures.param(r, "reqAlloc"))) {
+                ((ObjectNode) r.get("params")).put("reqAlloc", evil);
+            }
+            if ("32".equals(Fixtures.param(r, "cqeArray"))) {
+                ((ObjectNode) r.get("params")).put("cqeArray", evil);
+            }
+            ((ObjectNode) r).put("vmName", "VM \"<b>bold</b>\" & co");
+        });
+        Files.writeString(run.resolveSibling("env.json"), "{\"label\": \"<img src=x onerror=alert(1)>\", \"cpu\": \"<i>cpu</i>\"}");
+
+        Report report = report(run);
+        String html = Files.readString(report.file());
+
+        assertThat(html).doesNotContainIgnoringCase("<script").doesNotContain("<img").doesNotContain("<b>bold")
+                .doesNotContain("<i>cpu");
+        assertThat(html).contains("reqAlloc=&lt;script&gt;alert(") // in tables and inside the SVG charts
+                .contains("&lt;img src").contains("&amp; co");
+        assertThat(report.summaryTable()).contains("000");
+    }
+
+    @Test
+    void shouldRenderTheSameBytesForTheSameInputs() throws Exception {
+        String first = Files.readString(report(Fixtures.RUN_A).file());
+        String second = Files.readString(report(Fixtures.RUN_A).file());
+        assertThat(second).isEqualTo(first);
+    }
+
+    @Test
+    void shouldMergeRunsFromSeveralFilesEachLabelledByItsEnvironment() throws Exception {
+        Report report = report(Fixtures.RUN_A, Fixtures.RUN_B);
+        String html = Files.readString(report.file());
+        assertThat(report.analysis().runs()).extracting(r -> r.label()).containsExactly("fixture run A", "run-b/jmh.json");
+        assertThat(benchmark(report.analysis(), "RegbBenchmark.regb").runs()).containsExactly("fixture run A", "run-b/jmh.json");
+        // each figure once per run
+        assertThat(report.analysis().checks()).filteredOn(c -> c.claim().seed().equals("003")).hasSize(6);
+        assertThat(html).contains("cqeArray=16 \u00b7 run-b/jmh.json").contains("AMD EPYC").contains("unknown");
+        assertThat(report.summaryTable()).contains("run-b/jmh.json").contains("fixture run A");
+    }
+
+    @Test
+    void shouldPrintTheSummaryAsAPlainTable() throws Exception {
+        String text = report(Fixtures.RUN_A).summaryTable();
+        assertThat(text.lines().filter(l -> l.startsWith("00"))).hasSize(10);
+        assertThat(text).contains("000   16-entry CQE array         2.33x   1.42x     [0.00, 7.20]    not reproduced")
+                .contains("004   polled IO                  1.10x   -         -               not measured");
+    }
+}

@@ -1,0 +1,152 @@
+package dev.uringlab.reports.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.uringlab.reports.Fixtures;
+import dev.uringlab.reports.Reports;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * The report in a real browser: Debian's headless Chromium, driven by Selenium through Debian's
+ * chromedriver, loads the page from disk; the charts must render, the console stay clean, no
+ * fetch happen, and both colour schemes keep chart text readable. Screenshots go to
+ * {@code target/report-light.png} and {@code target/report-dark.png}. Skipped where the
+ * browser is not installed.
+ */
+class BrowserTest {
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path OUT = Path.of("target", "browser-test");
+
+    /** Selenium warns that it has no DevTools bindings for this Chromium; the test uses plain CDP commands only. */
+    private static final Logger DEVTOOLS_LOG = Logger.getLogger("org.openqa.selenium.devtools");
+
+    private static ChromeDriver browser;
+    private static Path report;
+
+    @BeforeAll
+    static void openReportInChromium() throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                "no headless browser: install Debian's chromium and chromium-driver (" + CHROMIUM + ", " + CHROMEDRIVER + ")");
+        DEVTOOLS_LOG.setLevel(Level.SEVERE);
+        Files.createDirectories(OUT);
+        report = Reports.write(List.of(Fixtures.RUN_A, Fixtures.RUN_B), Optional.of(Fixtures.RUN_B),
+                OUT.resolve("report.html")).file().toAbsolutePath();
+
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + Files.createTempDirectory(OUT.toAbsolutePath(), "profile-"),
+                "--window-size=1280,1000", "--hide-scrollbars");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+        browser.get(report.toUri().toString());
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    private static Object js(String script) {
+        return browser.executeScript(script);
+    }
+
+    @Test
+    void shouldRenderEveryChartWithContent() {
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> charts = (List<Map<String, Object>>) js("""
+                return [...document.querySelectorAll('svg.chart')].map(svg => {
+                  const box = svg.getBoundingClientRect();
+                  return {id: svg.id, width: box.width, height: box.height,
+                          shapes: svg.querySelectorAll('path, rect, line').length,
+                          texts: svg.querySelectorAll('text').length};
+                });""");
+        // forest plot + one head-to-head per benchmark (3) + the cqeArray sweep
+        assertThat(charts).hasSize(5);
+        assertThat(charts).allSatisfy(c -> {
+            assertThat(((Number) c.get("width")).doubleValue()).as("width of %s", c.get("id")).isGreaterThan(300);
+            assertThat(((Number) c.get("height")).doubleValue()).as("height of %s", c.get("id")).isGreaterThan(100);
+            assertThat(((Number) c.get("shapes")).intValue()).as("shapes in %s", c.get("id")).isGreaterThan(10);
+            assertThat(((Number) c.get("texts")).intValue()).as("labels in %s", c.get("id")).isGreaterThan(3);
+        });
+    }
+
+    @Test
+    void shouldFitEveryTableInA1280PixelWindow() {
+        @SuppressWarnings("unchecked")
+        List<String> overflowing = (List<String>) js("""
+                return [...document.querySelectorAll('.table-wrap')]
+                  .filter(w => w.querySelector('table').scrollWidth > w.clientWidth + 1)
+                  .map(w => w.closest('section').id);""");
+        assertThat(overflowing).as("sections whose tables scroll sideways").isEmpty();
+    }
+
+    @Test
+    void shouldKeepTheConsoleCleanAndFetchNothing() {
+        List<LogEntry> entries = browser.manage().logs().get(LogType.BROWSER).getAll();
+        assertThat(entries).filteredOn(e -> e.getLevel().intValue() >= Level.WARNING.intValue())
+                .as("console warnings and errors").isEmpty();
+        assertThat(((Number) js("return performance.getEntriesByType('resource').length")).intValue())
+                .as("resources fetched").isZero();
+    }
+
+    @Test
+    void shouldBeReadableInTheLightAndTheDarkScheme() throws Exception {
+        setScheme("light");
+        String lightText = (String) js("return getComputedStyle(document.querySelector('svg.chart text')).fill");
+        String lightBackground = (String) js("return getComputedStyle(document.documentElement).backgroundColor");
+        screenshot(OUT.resolve("report-light.png"));
+        setScheme("dark");
+        String darkText = (String) js("return getComputedStyle(document.querySelector('svg.chart text')).fill");
+        String darkBackground = (String) js("return getComputedStyle(document.documentElement).backgroundColor");
+        screenshot(OUT.resolve("report-dark.png"));
+        setScheme("light");
+
+        assertThat(lightBackground).isEqualTo("rgb(255, 255, 255)");
+        assertThat(lightText).isEqualTo("rgb(31, 35, 40)");
+        assertThat(darkBackground).isEqualTo("rgb(13, 17, 23)");
+        assertThat(darkText).isEqualTo("rgb(230, 237, 243)");
+        assertThat(OUT.resolve("report-light.png")).isNotEmptyFile();
+    }
+
+    private static void setScheme(String scheme) {
+        browser.executeCdpCommand("Emulation.setEmulatedMedia",
+                Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", scheme))));
+    }
+
+    /** The whole page, not only the viewport (Chrome's DevTools capture beyond the viewport). */
+    private static void screenshot(Path file) throws Exception {
+        Number height = (Number) js("return document.documentElement.scrollHeight");
+        Map<String, Object> shot = browser.executeCdpCommand("Page.captureScreenshot", Map.of(
+                "format", "png", "captureBeyondViewport", true,
+                "clip", Map.of("x", 0, "y", 0, "width", 1280, "height", height.intValue(), "scale", 1)));
+        Files.write(file, Base64.getDecoder().decode((String) shot.get("data")));
+        assertThat(new File(file.toString())).exists();
+    }
+}
