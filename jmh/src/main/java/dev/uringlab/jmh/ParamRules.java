@@ -37,7 +37,10 @@ import java.util.Set;
  *       what user space chooses per SQE: {@code linkCqe=cqe-skip-success} is the kernel's own
  *       IOSQE_CQE_SKIP_SUCCESS (5.17), set by the workload ({@link #NATIVE_ALIASES});</li>
  *   <li>a workload param value that its seed's author measured only together with another
- *       param's value ({@link #ONLY_WITH}: {@code async=true} only with {@code linkSize=10}).</li>
+ *       param's value ({@link #ONLY_WITH}: {@code async=true} only with {@code linkSize=10});</li>
+ *   <li>a param that is an option of one strategy ({@link #STRATEGY_OPTIONS}: {@code cqeArray}
+ *       is batched-cqe's {@code cqe-array}) at a value other than its default, where that
+ *       strategy is not chosen: the point would repeat the default's.</li>
  * </ol>
  */
 public final class ParamRules {
@@ -50,6 +53,22 @@ public final class ParamRules {
 
     /** Per axis, the patched aliases the native ring runs as the kernel's own per-SQE feature. */
     public static final Map<Axis<?>, Set<String>> NATIVE_ALIASES = Map.of(Axis.LINK_CQE, Set.of("cqe-skip-success"));
+
+    /**
+     * A workload param that sets a strategy option ({@link dev.uringlab.api.RingConfig#options()}):
+     * it changes something only when its axis runs {@code alias}.
+     *
+     * @param param        the param name, e.g. {@code cqeArray}
+     * @param axis         the axis of the strategy that reads the option
+     * @param alias        that strategy's alias
+     * @param key          the option's key in the ring config, e.g. {@code cqe-array}
+     * @param defaultValue the value the strategy uses when the option is not set
+     */
+    public record StrategyOption(String param, Axis<?> axis, String alias, String key, String defaultValue) {}
+
+    /** The strategy options benchmarks sweep. */
+    public static final List<StrategyOption> STRATEGY_OPTIONS =
+            List.of(new StrategyOption("cqeArray", Axis.COMPLETION, "batched-cqe", "cqe-array", "16"));
 
     /**
      * A workload param value that is raced only together with one value of another param.
@@ -105,6 +124,15 @@ public final class ParamRules {
                         + ": the real kernel cannot run an emulated strategy (it honours only "
                         + NATIVE_ALIASES.entrySet().stream().map(e -> paramName(e.getKey()) + "=" + e.getValue()).sorted().toList()
                         + " besides baseline)");
+            }
+        }
+        for (StrategyOption option : STRATEGY_OPTIONS) {
+            String value = params.get(option.param());
+            String alias = params.getOrDefault(paramName(option.axis()), Axis.BASELINE);
+            if (value != null && !value.equals(option.defaultValue()) && !alias.equals(option.alias())) {
+                return Optional.of(option.param() + "=" + value + " with " + paramName(option.axis()) + "=" + alias
+                        + ": it is an option of " + option.alias() + " only; the point would repeat "
+                        + option.param() + "=" + option.defaultValue());
             }
         }
         for (OnlyWith rule : ONLY_WITH) {

@@ -37,7 +37,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * combination {@link ParamRules#rejection} names, fails with the engine's own reason when the
  * engine cannot run here (the native ring where io_uring is disabled), and opens the ring:
  * the profile as given, each axis alias that is not baseline as an explicit choice (so under
- * {@code all-patches} the profile picks the axes). At trial teardown it closes the ring.
+ * {@code all-patches} the profile picks the axes), and each strategy-option param
+ * ({@link ParamRules#STRATEGY_OPTIONS}) as a ring option when its strategy is the one chosen.
+ * At trial teardown it closes the ring.
  */
 public abstract class RingState {
     /** The ring the last RingState opened on this thread, for {@link RingCounters}. */
@@ -50,6 +52,9 @@ public abstract class RingState {
 
     /** Called once the ring is open, before the first iteration: build the workload on it. */
     protected abstract void opened(Ring ring);
+
+    /** Called at trial teardown while the ring is still open: release what the workload holds (files, buffers). */
+    protected void closing() {}
 
     /** The open ring. */
     public final Ring ring() {
@@ -82,6 +87,12 @@ public abstract class RingState {
                 config.strategy(axis.key(), alias);
             }
         }
+        for (ParamRules.StrategyOption option : ParamRules.STRATEGY_OPTIONS) {
+            String value = params.get(option.param());
+            if (value != null && option.alias().equals(params.get(ParamRules.paramName(option.axis())))) {
+                config.option(option.key(), value);
+            }
+        }
         ring = provider.open(config.build());
         OPENED.set(ring);
         opened(ring);
@@ -90,6 +101,7 @@ public abstract class RingState {
     @TearDown(Level.Trial)
     public final void closeRing() {
         if (ring != null) {
+            closing();
             ring.close();
             ring = null;
             OPENED.remove();

@@ -31,6 +31,16 @@ class BenchmarkPlanTest {
     }
 
     @Test
+    void shouldPlanRegbWithBaselineOnceAndTheArraySweepOnBatchedCqeOnly() {
+        List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("RegbBenchmark"));
+        assertThat(plan).hasSize(12);
+        assertThat(plan.stream().filter(p -> p.skipReason().isEmpty())
+                .map(p -> p.params().get("ring") + "/" + p.params().get("completion") + "/" + p.params().get("cqeArray")))
+                .containsExactlyInAnyOrder("emulated/baseline/16", "native/baseline/16",
+                        "emulated/batched-cqe/8", "emulated/batched-cqe/16", "emulated/batched-cqe/32");
+    }
+
+    @Test
     void shouldPrintOneTabSeparatedLinePerPoint() {
         var out = new ByteArrayOutputStream();
         BenchmarkPlan.print(BenchmarkPlan.plan(List.of("Nops32Benchmark")), new PrintStream(out, true, StandardCharsets.UTF_8));

@@ -44,6 +44,15 @@ class ParamRulesTest {
     }
 
     @Test
+    void shouldRunAStrategyOptionSweepOnlyWhereThatStrategyIsChosen() {
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "completion", "batched-cqe", "cqeArray", "8"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "completion", "baseline", "cqeArray", "16"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "completion", "baseline", "cqeArray", "32")))
+                .hasValueSatisfying(r -> assertThat(r).contains("cqeArray=32 with completion=baseline"));
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "completion", "baseline", "cqeArray", "8"))).isPresent();
+    }
+
+    @Test
     void shouldIgnoreTheWorkloadsOwnParams() {
         assertThat(ParamRules.rejection(Map.of("ring", "native", "linkSize", "100", "async", "false"))).isEmpty();
         assertThat(ParamRules.rejection(Map.of("ring", "native", "linkSize", "10", "async", "true"))).isEmpty();
