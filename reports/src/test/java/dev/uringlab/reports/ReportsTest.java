@@ -171,6 +171,21 @@ class ReportsTest {
     }
 
     @Test
+    void shouldSayTheIntervalIsUnknownWhenJmhGaveNoError() throws Exception {
+        // one measurement iteration: JMH writes "scoreError": "NaN"
+        Path run = Fixtures.edited(Fixtures.RUN_A, dir, "one-iteration/jmh.json", r -> {
+            ObjectNode m = (ObjectNode) r.get("primaryMetric");
+            m.put("scoreError", "NaN");
+            m.remove("rawData");
+        });
+        Report report = report(run);
+        ClaimCheck regb = check(report.analysis(), "000", "16-entry CQE array");
+        assertThat(regb.verdict()).isEqualTo(Verdict.NOT_REPRODUCED);
+        assertThat(regb.note()).contains("interval is unknown");
+        assertThat(Files.readString(report.file())).contains("[?]").doesNotContain("NaN");
+    }
+
+    @Test
     void shouldRenderTheSameBytesForTheSameInputs() throws Exception {
         String first = Files.readString(report(Fixtures.RUN_A).file());
         String second = Files.readString(report(Fixtures.RUN_A).file());

@@ -7,7 +7,7 @@ package dev.uringlab.reports.analysis;
  * @param old     the old result's score in the benchmark's display unit, with its interval
  * @param ratio   new over old throughput, with the interval of {@link Estimate#over}
  * @param verdict faster, slower or no change
- * @param method  how the verdict was reached, e.g. {@code Welch's t-test, p = 0.0002 (3 vs 3 samples)}
+ * @param method  how the verdict was reached, e.g. {@code Welch's t-test: p = 0.0002, 3 vs 3 samples}
  */
 public record Change(Row row, Estimate old, Estimate ratio, Noise verdict, String method) {
 }

@@ -56,7 +56,7 @@ public final class ChangeDetector {
         String method;
         if (!Double.isNaN(p)) {
             verdict = p < ALPHA ? direction(now, before) : Noise.NO_CHANGE;
-            method = String.format(Locale.ROOT, "Welch's t-test, p = %s (%d vs %d samples)", pValue(p), x.length, y.length);
+            method = String.format(Locale.ROOT, "Welch's t-test: p = %s, %d vs %d samples", pValue(p), x.length, y.length);
         } else {
             boolean overlap = now.overlaps(before);
             verdict = overlap ? Noise.NO_CHANGE : direction(now, before);

@@ -24,6 +24,11 @@ public record JmhResult(String benchmark, Map<String, String> params, Metric pri
 
     /** The benchmark's class and method without the package, e.g. {@code RegbBenchmark.regb}. */
     public String shortName() {
+        return shortName(benchmark);
+    }
+
+    /** A benchmark name's class and method without the package. */
+    public static String shortName(String benchmark) {
         int method = benchmark.lastIndexOf('.');
         int type = method <= 0 ? -1 : benchmark.lastIndexOf('.', method - 1);
         return benchmark.substring(type + 1);

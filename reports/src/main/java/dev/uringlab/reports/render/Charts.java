@@ -59,7 +59,7 @@ import org.jfree.svg.ViewBox;
  */
 final class Charts {
     /** Chart width in SVG user units; the page scales charts to its column. */
-    static final int WIDTH = 760;
+    static final int WIDTH = 1000;
 
     private static final Color FG = new Color(1, 2, 3);
     private static final Color GRID = new Color(4, 5, 6);
@@ -105,7 +105,8 @@ final class Charts {
         }
         WhiskerBarRenderer renderer = new WhiskerBarRenderer(whiskers);
         CategoryAxis domain = new CategoryAxis(null);
-        domain.setMaximumCategoryLabelWidthRatio(0.3f);
+        domain.setMaximumCategoryLabelWidthRatio(0.28f);
+        domain.setMaximumCategoryLabelLines(3);
         domain.setCategoryMargin(0.25);
         NumberAxis range = new NumberAxis(scale.label());
         range.setRange(0, upper);
@@ -138,11 +139,15 @@ final class Charts {
                 if (!r.strategy().equals(strategy)) {
                     continue;
                 }
-                String variant = Params.label(r.result().params(), others) + (multiRun ? " \u00b7 " + r.run() : "");
+                List<String> parts = new ArrayList<>(List.of(strategy));
+                parts.add(Params.label(r.result().params(), others));
+                parts.add(multiRun ? r.run() : "");
+                parts.removeIf(String::isEmpty);
+                String name = String.join(" \u00b7 ", parts);
+                String variant = String.join(" \u00b7 ", parts.subList(1, parts.size()));
                 if (!variants.contains(variant)) {
                     variants.add(variant);
                 }
-                String name = variant.isEmpty() ? strategy : strategy + " \u00b7 " + variant;
                 YIntervalSeries s = series.computeIfAbsent(name, YIntervalSeries::new);
                 seriesStrategy.put(name, b.strategies().indexOf(strategy));
                 seriesVariant.put(name, variants.indexOf(variant));
@@ -174,7 +179,7 @@ final class Charts {
             renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-4, -4, 8, 8));
             i++;
         }
-        return svg(chart, 380, "Sweep of " + key + " for " + b.shortName());
+        return svg(chart, 420, "Sweep of " + key + " for " + b.shortName());
     }
 
     /**
@@ -332,7 +337,14 @@ final class Charts {
         g.setDefsKeyPrefix(id + "-");
         g.setGeomDoubleConverter(Charts::twoPlaces);
         g.setTransformDoubleConverter(Charts::twoPlaces);
-        chart.draw(g, new Rectangle(0, 0, WIDTH, height));
+        try {
+            chart.draw(g, new Rectangle(0, 0, WIDTH, height));
+        } catch (RuntimeException | InternalError | LinkageError e) {
+            // AWT measures text with the system's fonts; a machine without fontconfig fonts
+            // (a slim container) cannot, and the report keeps its tables rather than failing.
+            return "<p class='note'>" + Html.escape(title) + ": chart not drawn (" + Html.escape(String.valueOf(e))
+                    + "); install fonts (e.g. Debian's fonts-dejavu-core) to get the charts.</p>";
+        }
         String svg = g.getSVGElement(id, false, new ViewBox(0, 0, WIDTH, height), null, null);
         // The page inlines the SVG in HTML, where namespace declarations are implied: drop them.
         svg = svg.replaceFirst("^<svg ([^>]*)>", "<svg " + rootAttributes(id, height, title) + ">");

@@ -75,8 +75,8 @@ public final class HtmlReport {
     }
 
     record Section(String id, String name, String benchmark, String claim, String workload, String fixed,
-                   String unit, boolean timePerOp, String chart, List<Swatch> legend, List<TableRow> rows,
-                   boolean multiRun, boolean hasBytes, String sweepKey, String sweepChart,
+                   String unit, boolean timePerOp, String chart, List<TableRow> rows,
+                   boolean multiRun, boolean hasWorkloads, boolean hasBytes, String sweepKey, String sweepChart,
                    boolean hasCounters, List<Swatch> counterHeaders, List<CounterRow> counters) {
     }
 
@@ -149,8 +149,7 @@ public final class HtmlReport {
         String measuredValues = c.baseline().isPresent() && c.patched().isPresent()
                 ? Format.si(c.baseline().get().value()) + " \u2192 " + Format.si(c.patched().get().value()) + " " + unit
                 : "";
-        String benchmark = claim.benchmark().substring(claim.benchmark().lastIndexOf('.', claim.benchmark().lastIndexOf('.') - 1) + 1);
-        return new SummaryRow(group, claim.seed(), claim.title(), claim.mechanism(), benchmark, f.label(),
+        return new SummaryRow(group, claim.seed(), claim.title(), claim.mechanism(), JmhResult.shortName(claim.benchmark()), f.label(),
                 c.run().orElse("\u2013"), section,
                 Format.ratio(f.authorRatio()), authorValues,
                 c.measured().map(m -> Format.ratio(m.value())).orElse("\u2013"),
@@ -166,7 +165,7 @@ public final class HtmlReport {
         for (int i = 0; i < b.strategies().size(); i++) {
             colours.put(b.strategies().get(i), Palette.css(Palette.color(i, withReference)));
         }
-        List<Swatch> legend = colours.entrySet().stream().map(e -> new Swatch(e.getKey(), e.getValue())).toList();
+        List<Swatch> swatches = colours.entrySet().stream().map(e -> new Swatch(e.getKey(), e.getValue())).toList();
         String unit = b.display().unit();
         List<TableRow> rows = b.rows().stream().map(r -> new TableRow(r.run(), r.workload().isEmpty() ? "\u2013" : r.workload(),
                 r.strategy(), colours.get(r.strategy()), Format.si(r.shown().value()), Format.interval(r.shown()),
@@ -179,9 +178,10 @@ public final class HtmlReport {
                 claim.map(c -> c.workload() + " (one operation: " + c.metric() + ")").orElse(""),
                 b.fixed().isEmpty() ? "" : b.fixed().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                         .collect(Collectors.joining(", ")),
-                unit, b.display() == Display.NS_PER_OP, charts.headToHead(b), legend, rows, multiRun,
-                b.hasBytesPerOp(), b.sweepKey().orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
-                !b.counters().isEmpty(), legend, counterRows(b));
+                unit, b.display() == Display.NS_PER_OP, charts.headToHead(b), rows, multiRun,
+                !b.workloadKeys().isEmpty(), b.hasBytesPerOp(),
+                b.sweepKey().orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
+                !b.counters().isEmpty(), swatches, counterRows(b));
     }
 
     /** Per run and workload, one line per counter with each strategy's value per operation. */
@@ -218,7 +218,7 @@ public final class HtmlReport {
         for (Change c : a.changes()) {
             Row r = c.row();
             String benchmark = r.result().shortName();
-            boolean group = out.isEmpty() || !out.getLast().benchmark().equals(benchmark);
+            boolean group = out.isEmpty() || !out.getLast().benchmark().equals(benchmark) || !out.getLast().run().equals(r.run());
             String unit = a.benchmarks().stream().filter(b -> b.benchmark().equals(r.result().benchmark()))
                     .findFirst().map(b -> b.display().unit()).orElse("");
             out.add(new ChangeRow(group, benchmark, unit, r.run(), r.workload().isEmpty() ? "\u2013" : r.workload(),
