@@ -1,13 +1,17 @@
 package dev.uringlab.jmh;
 
+import dev.uringlab.api.RingUnavailableException;
+import dev.uringlab.api.Rings;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
@@ -16,8 +20,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * The run plan of {@code uring-lab compare}: every benchmark of this jar matching the given
  * regular expressions (as JMH matches them), expanded over its {@code @Param} cross product,
- * each point marked {@code run} or {@code skip} by {@link ParamRules}. It reads the
- * {@code META-INF/BenchmarkList} that JMH's annotation processor wrote, so it needs no fork.
+ * each point marked {@code run} or {@code skip}: skipped when {@link ParamRules} says it is not
+ * an experiment, or when its ring engine cannot run here (the native ring where io_uring is
+ * disabled: the engine's own reason). It reads the {@code META-INF/BenchmarkList} that JMH's
+ * annotation processor wrote, so it needs no fork.
  *
  * <p>Output, one tab-separated line per point, in JMH's benchmark order:
  * <pre>
@@ -36,8 +42,14 @@ public final class BenchmarkPlan {
     /** One point of a benchmark's param space. */
     public record Point(String benchmark, Map<String, String> params, Optional<String> skipReason) {}
 
-    /** The points of every benchmark matching {@code includes}. */
+    /** The points of every benchmark matching {@code includes}, asking each engine whether it can run here. */
     public static List<Point> plan(List<String> includes) {
+        return plan(includes, BenchmarkPlan::unavailable);
+    }
+
+    /** Same, with {@code unavailable} saying why an engine cannot run (empty when it can). */
+    static List<Point> plan(List<String> includes, Function<String, Optional<String>> unavailable) {
+        Map<String, Optional<String>> engineUnavailable = new HashMap<>();
         Set<String> seen = new LinkedHashSet<>();
         List<Point> points = new ArrayList<>();
         var silent = OutputFormatFactory.createFormatInstance(System.err, VerboseMode.SILENT);
@@ -47,10 +59,24 @@ public final class BenchmarkPlan {
             }
             Map<String, String[]> space = entry.getParams().orElse(Map.of());
             for (Map<String, String> params : crossProduct(space)) {
-                points.add(new Point(entry.getUsername(), params, ParamRules.rejection(params)));
+                Optional<String> skip = ParamRules.rejection(params);
+                String engine = params.get(ParamRules.RING);
+                if (skip.isEmpty() && engine != null) {
+                    skip = engineUnavailable.computeIfAbsent(engine, unavailable);
+                }
+                points.add(new Point(entry.getUsername(), params, skip));
             }
         }
         return points;
+    }
+
+    /** Why the engine cannot open rings here, or empty when it can. */
+    private static Optional<String> unavailable(String engine) {
+        try {
+            return Rings.provider(engine).unavailableReason().map(r -> "ring=" + engine + " cannot run here: " + r);
+        } catch (RingUnavailableException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     /** Every combination, the first param varying slowest (JMH's own order: names sorted). */

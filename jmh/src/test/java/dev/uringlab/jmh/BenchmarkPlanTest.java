@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class BenchmarkPlanTest {
@@ -24,15 +25,25 @@ class BenchmarkPlanTest {
 
     @Test
     void shouldPlanNops32WithoutItsNonsensePoints() {
-        List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("Nops32Benchmark"));
+        List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("Nops32Benchmark"), engine -> Optional.empty());
         assertThat(plan).hasSize(4).allMatch(p -> p.benchmark().equals("dev.uringlab.jmh.Nops32Benchmark.nops32"));
         assertThat(plan.stream().filter(p -> p.skipReason().isPresent()).map(p -> p.params().get("ring") + "/" + p.params().get("profile")))
                 .containsExactly("native/all-patches");
     }
 
     @Test
+    void shouldSkipEveryPointOfAnEngineThatCannotRunHere() {
+        List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("Nops32Benchmark"),
+                engine -> engine.equals("native") ? Optional.of("ring=native cannot run here: io_uring_disabled=2") : Optional.empty());
+        assertThat(plan.stream().filter(p -> p.params().get("ring").equals("native")))
+                .allSatisfy(p -> assertThat(p.skipReason()).isPresent());
+        assertThat(plan.stream().filter(p -> p.params().get("ring").equals("native") && p.params().get("profile").equals("baseline")))
+                .singleElement().satisfies(p -> assertThat(p.skipReason()).hasValue("ring=native cannot run here: io_uring_disabled=2"));
+    }
+
+    @Test
     void shouldPlanRegbWithBaselineOnceAndTheArraySweepOnBatchedCqeOnly() {
-        List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("RegbBenchmark"));
+        List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("RegbBenchmark"), engine -> Optional.empty());
         assertThat(plan).hasSize(12);
         assertThat(plan.stream().filter(p -> p.skipReason().isEmpty())
                 .map(p -> p.params().get("ring") + "/" + p.params().get("completion") + "/" + p.params().get("cqeArray")))
@@ -43,7 +54,8 @@ class BenchmarkPlanTest {
     @Test
     void shouldPrintOneTabSeparatedLinePerPoint() {
         var out = new ByteArrayOutputStream();
-        BenchmarkPlan.print(BenchmarkPlan.plan(List.of("Nops32Benchmark")), new PrintStream(out, true, StandardCharsets.UTF_8));
+        BenchmarkPlan.print(BenchmarkPlan.plan(List.of("Nops32Benchmark"), engine -> Optional.empty()),
+                new PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).contains(
                 "run\tdev.uringlab.jmh.Nops32Benchmark.nops32\tprofile=baseline reqAlloc=baseline ring=emulated")
                 .anyMatch(l -> l.startsWith("skip\tdev.uringlab.jmh.Nops32Benchmark.nops32\tprofile=all-patches reqAlloc=baseline ring=native\tring=native with profile"));

@@ -331,18 +331,21 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
 
     /**
      * Keep a multishot poll armed: the strategy's re-arm, then, under the head lock, a look at
-     * whether a wakeup for these events came while this poll could not take it.
+     * whether a wakeup for these events came while this poll could not take it; if so, and the
+     * file is ready, it is delivered now as a wakeup without a key (the strategy decides).
      */
     private void rearm(int ev) {
         ctx.pollRearm.pollRearm(this);
-        boolean missed;
+        // vfs_poll before the head lock: a file's ->poll may take that very lock (eventfd does)
+        int ready = req.file.poll() & ev & 0xffff;
         SpinLock lock = head.lock();
         lock.lock();
         try {
             long now = head.wakeups(ev);
-            missed = now != wakeSeq && !twQueued;
+            boolean missed = now != wakeSeq && !twQueued;
             wakeSeq = now;
-            if (missed && (req.file.poll() & ev & 0xffff) != 0) {
+            // a missed wakeup is delivered now, through the same decision a wakeup takes
+            if (missed && ready != 0 && ctx.pollRearm.pollWake(this)) {
                 queueTaskFunc(0);
             }
         } finally {

@@ -986,7 +986,12 @@ final class IoRingCtx {
                 }
             } finally {
                 ownerWaiting = false;
-                cq.cqWait.removeWaitQueue(cqWaiter); // finish_wait
+                if (!closed) {
+                    cq.cqWait.removeWaitQueue(cqWaiter); // finish_wait
+                }
+            }
+            if (closed) {
+                throw new IllegalStateException("the ring was closed while its owner waited for completions");
             }
             runTaskWork();
             cq.ioCqringOverflowFlush();
@@ -995,9 +1000,6 @@ final class IoRingCtx {
             }
             if (deadline >= 0 && System.nanoTime() - deadline >= 0) {
                 return -ETIME;
-            }
-            if (closed) {
-                return -EINTR;
             }
         }
     }
@@ -1034,5 +1036,6 @@ final class IoRingCtx {
         } finally {
             uringLock.unlock();
         }
+        LockSupport.unpark(owner); // an owner parked in io_cqring_wait finds the ring gone
     }
 }

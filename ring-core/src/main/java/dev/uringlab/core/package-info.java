@@ -38,9 +38,13 @@
  *   <tr><td>poll: __io_arm_poll_handler, io_poll_wake (EPOLL_URING_WAKE makes multishot single-shot),
  *       io_poll_task_func with aux CQEs, io_poll_remove (remove's CQE, then the target's, via task work)</td>
  *       <td>6.1, remove order 6.9+</td><td>{@code IoPoll}</td></tr>
+ *   <tr><td>FAST_POLL: a READ/WRITE that gets -EAGAIN arms an internal single-shot poll
+ *       (io_arm_poll_handler) and is issued again from io_apoll_task_func, up to APOLL_MAX_RETRY arms;
+ *       from io-wq a forced-async READ/WRITE does the same instead of blocking the worker</td>
+ *       <td>6.1 + 2022 retry limit</td><td>{@code IoPoll}, {@code IoRingCtx}</td></tr>
  *   <tr><td>files: pipe2(O_NONBLOCK) with rd_wait/wr_wait, eventfd(0, EFD_NONBLOCK), READ/WRITE on them
- *       (-EAGAIN final for O_NONBLOCK files, short transfer fails the link)</td><td>6.1</td>
- *       <td>{@code fs}</td></tr>
+ *       (they support nowait, so io_rw_init_file leaves REQ_F_NOWAIT clear and an empty pipe read waits;
+ *       a short transfer fails the link)</td><td>6.1</td><td>{@code fs}</td></tr>
  *   <tr><td>io_uring_enter and io_cqring_wait (parks on cq_wait in threaded mode; never blocks in
  *       deterministic mode: returns 0, or -ETIME for a timed wait)</td><td>6.1</td><td>{@code IoRingCtx}</td></tr>
  * </table>

@@ -26,6 +26,23 @@ class IoWqConcurrencyTest {
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> run(seed), () -> "seed " + seed);
     }
 
+    @Test
+    void shouldBlockInSubmitAndWaitUntilTheWorkersCompletionsArriveAsTaskWork() {
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            try (Ring ring = RingFixture.open(RingConfig.builder(64).build())) {
+                for (int round = 0; round < 20; round++) {
+                    for (int i = 0; i < 64; i++) {
+                        ring.getSqe().prepNop().userData(i).flags(IOSQE_ASYNC);
+                    }
+                    assertThat(ring.submitAndWait(64)).isEqualTo(64);
+                    assertThat(ring.cqReady()).isEqualTo(64);
+                    ring.cqAdvance(64);
+                }
+                assertThat(ring.counters().get(Counter.CQE_FILLED)).isEqualTo(20 * 64);
+            }
+        });
+    }
+
     private static void run(long seed) {
         Random rnd = new Random(seed);
         try (Ring ring = RingFixture.open(RingConfig.builder(128).cqEntries(4096).build())) {

@@ -1,0 +1,112 @@
+package dev.uringlab.cli.compare;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@code env.json} written beside {@code jmh.json}: where and when the run happened, read
+ * by the reports module to label the run. Fields: {@code label} (the host name),
+ * {@code gitCommit}, {@code gitDirty}, {@code date}, {@code cpu} (model name from
+ * /proc/cpuinfo), {@code cores}, {@code os} (PRETTY_NAME of /etc/os-release), {@code kernel}
+ * (the release the native ring runs on), {@code java}, {@code runLength}, {@code jmhOptions},
+ * and at the end {@code wallTimeSeconds} and the point counts.
+ */
+final class EnvFile {
+    static final String NAME = "env.json";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ObjectNode env = JSON.createObjectNode();
+
+    /** What can be known before the run. */
+    static EnvFile capture(Layout layout, RunLength length, Instant start) {
+        EnvFile f = new EnvFile();
+        ObjectNode e = f.env;
+        e.put("label", hostName());
+        String commit = git(layout.root(), "rev-parse", "HEAD").orElse("unknown");
+        e.put("gitCommit", commit);
+        git(layout.root(), "status", "--porcelain", "--untracked-files=no").ifPresent(s -> e.put("gitDirty", !s.isBlank()));
+        e.put("date", start.truncatedTo(ChronoUnit.SECONDS).toString());
+        e.put("cpu", cpuModel().orElse("unknown"));
+        e.put("cores", Runtime.getRuntime().availableProcessors());
+        e.put("os", osName());
+        e.put("kernel", System.getProperty("os.version"));
+        e.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        e.put("runLength", length.name().toLowerCase(java.util.Locale.ROOT) + ": " + length.describe());
+        e.put("jmhOptions", String.join(" ", length.jmhArgs()));
+        return f;
+    }
+
+    /** Adds what is known at the end. */
+    void finish(Duration wallTime, int run, int skipped, int failed) {
+        env.put("wallTimeSeconds", wallTime.toSeconds());
+        env.put("pointsRun", run);
+        env.put("pointsSkipped", skipped);
+        env.put("pointsFailed", failed);
+    }
+
+    void write(Path dir) throws IOException {
+        JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(NAME).toFile(), env);
+    }
+
+    private static String hostName() {
+        try {
+            Path proc = Path.of("/proc/sys/kernel/hostname");
+            if (Files.isReadable(proc)) {
+                return Files.readString(proc).strip();
+            }
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    static Optional<String> cpuModel() {
+        try (var lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            return lines.filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String osName() {
+        try (var lines = Files.lines(Path.of("/etc/os-release"))) {
+            Optional<String> pretty = lines.filter(l -> l.startsWith("PRETTY_NAME=")).map(l -> l.substring(12).replace("\"", "")).findFirst();
+            if (pretty.isPresent()) {
+                return pretty.get();
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // fall back to the JVM's idea
+        }
+        return System.getProperty("os.name");
+    }
+
+    private static Optional<String> git(Path root, String... args) {
+        try {
+            List<String> cmd = new java.util.ArrayList<>(List.of("git", "-C", root.toString()));
+            cmd.addAll(List.of(args));
+            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String out;
+            try (InputStream in = p.getInputStream()) {
+                out = new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+            }
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? Optional.of(out) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.uringlab.cli.compare;
+
+import static dev.uringlab.cli.UringLab.EXIT_FAILURE;
+import static dev.uringlab.cli.UringLab.EXIT_OK;
+import static dev.uringlab.cli.UringLab.EXIT_USAGE;
+
+import dev.uringlab.reports.Report;
+import dev.uringlab.reports.Reports;
+import dev.uringlab.reports.input.ReportInputException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code uring-lab report JSON... [-o FILE] [--baseline FILE]}: regenerates the HTML report from
+ * saved runs ({@code results/<timestamp>/jmh.json}, or any JMH {@code -rf json} file), several
+ * runs (from different machines) merged into one report, each labelled by its {@code env.json}.
+ * A missing, empty, truncated or non-JMH file is one message naming the file and the problem,
+ * exit status 2, and no report file.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Write the HTML report of saved JMH runs (jmh.json files; env.json beside each labels it)."})
+public final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "JSON", description = "JMH result files (-rf json), e.g. results/<timestamp>/jmh.json.")
+    private List<Path> runs;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "The report to write (default: report.html beside the first JSON).")
+    private Path output;
+
+    @Option(names = "--baseline", paramLabel = "FILE", description = "An earlier run's jmh.json: the report shows the change since it.")
+    private Path baseline;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path file = output != null ? output : runs.get(0).toAbsolutePath().resolveSibling(CompareCommand.REPORT);
+        Report report;
+        try {
+            report = Reports.write(runs, Optional.ofNullable(baseline), file);
+        } catch (ReportInputException e) {
+            err.println("uring-lab report: " + e.getMessage());
+            return EXIT_USAGE;
+        } catch (IOException e) {
+            err.println("uring-lab report: cannot write " + file + ": " + e.getMessage());
+            return EXIT_FAILURE;
+        }
+        out.print(report.summaryTable());
+        out.println("report: " + report.file());
+        return EXIT_OK;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.uringlab.workloads.nops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.uringlab.api.Ring;
+import dev.uringlab.api.RingConfig;
+import dev.uringlab.api.RingUnavailableException;
+import dev.uringlab.api.Rings;
+import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.RingProvider;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Nops32} on both engines: every pass submits and reaps exactly 32 NOPs with one
+ * io_uring_enter, and on the emulated baseline the counters show t/io_uring's shape (one
+ * enter, one locked flush and one ev_posted per 32 NOPs; one request from the slab per NOP).
+ */
+class Nops32Test {
+    private static final int PASSES = 100;
+
+    @Test
+    void shouldSubmitAndReap32NopsPerEnterOnTheEmulatedBaseline() throws RingUnavailableException {
+        try (Ring ring = Rings.open("emulated", Nops32.setup().build())) {
+            Nops32 nops = new Nops32(ring);
+            for (int i = 0; i < PASSES; i++) {
+                assertThat(nops.submitAndReap()).isEqualTo(Nops32.DEPTH);
+                assertThat(nops.inflight()).isZero();
+            }
+            long nopCount = (long) PASSES * Nops32.DEPTH;
+            assertThat(ring.counters().get(Counter.ENTER)).isEqualTo(PASSES);
+            assertThat(ring.counters().get(Counter.SQE_SUBMITTED)).isEqualTo(nopCount);
+            assertThat(ring.counters().get(Counter.CQE_FILLED)).isEqualTo(nopCount);
+            assertThat(ring.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(PASSES);
+            assertThat(ring.counters().get(Counter.EV_POSTED)).isEqualTo(PASSES);
+            assertThat(ring.counters().get(Counter.REQ_SLAB_ALLOC)).isEqualTo(nopCount);
+            assertThat(ring.cq().ready()).isZero();
+        }
+    }
+
+    @Test
+    void shouldSubmitAndReap32NopsPerEnterOnTheRealKernel() throws RingUnavailableException {
+        RingProvider nativeRing = Rings.provider("native");
+        assumeTrue(nativeRing.unavailableReason().isEmpty(), () -> "native ring: " + nativeRing.unavailableReason().orElse(""));
+        try (Ring ring = nativeRing.open(Nops32.setup().build())) {
+            Nops32 nops = new Nops32(ring);
+            for (int i = 0; i < PASSES; i++) {
+                assertThat(nops.submitAndReap()).isEqualTo(Nops32.DEPTH);
+            }
+            assertThat(ring.counters().get(Counter.ENTER)).isEqualTo(PASSES);
+            assertThat(ring.cq().ready()).isZero();
+        }
+    }
+
+    @Test
+    void shouldRefuseARingSmallerThanItsDepth() throws RingUnavailableException {
+        try (Ring ring = Rings.open("emulated", RingConfig.builder(16).build())) {
+            assertThatThrownBy(() -> new Nops32(ring)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("at least 32 entries");
+        }
+    }
+}
