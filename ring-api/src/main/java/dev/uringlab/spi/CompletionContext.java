@@ -37,7 +37,9 @@ public interface CompletionContext {
 
     /**
      * io_cqring_ev_posted: wake the CQ waiters and signal the registered eventfd. Called after
-     * {@link #unlock()}, as the kernel's io_cq_unlock_post does.
+     * {@link #unlock()}, as the kernel's io_cq_unlock_post does. As in 6.1, with an eventfd
+     * registered it takes the completion lock once more (io_eventfd_flush_signal), so the
+     * eventfd is signalled only when CQEs were posted since its last signal.
      */
     void ioCqringEvPosted();
 

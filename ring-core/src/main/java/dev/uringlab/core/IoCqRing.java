@@ -174,23 +174,35 @@ final class IoCqRing implements CompletionContext {
     }
 
     /**
-     * io_cqring_ev_posted as of 6.1: io_cqring_wake (wake {@code cq_wait} if it has a sleeper)
-     * and io_eventfd_flush_signal (signal the registered eventfd once, only if CQEs were
-     * posted since its last signal). The 6.1 kernel reads the tail for that check under the
-     * completion lock; here only the owner thread writes it, so a plain read is exact and the
-     * lock counter keeps meaning "acquisitions by the posting path".
+     * io_cqring_ev_posted as of 6.1 (io_commit_cqring_flush, then io_cqring_wake), called
+     * after the completion lock is dropped:
+     * <ul>
+     *   <li>with an eventfd registered (ctx->has_evfd), io_eventfd_flush_signal takes the
+     *       completion lock again to compare and update {@code evfd_last_cq_tail}, and signals
+     *       the eventfd only if CQEs were posted since its last signal ("io_uring: hide eventfd
+     *       assumptions in evenfd paths", 6.0): a second lock round trip per posting, counted
+     *       as one more {@link Counter#COMPLETION_LOCK};</li>
+     *   <li>io_cqring_wake: wq_has_sleeper (a full barrier, then a look at the list) and a
+     *       wakeup of {@code cq_wait} only when someone sleeps there.</li>
+     * </ul>
      */
     @Override
     public void ioCqringEvPosted() {
         counters.inc(Counter.EV_POSTED);
+        EventFd evfd = eventfd;
+        if (evfd != null) {
+            boolean skip;
+            lock();
+            skip = cachedCqTail == evfdLastCqTail;
+            evfdLastCqTail = cachedCqTail;
+            unlock();
+            if (!skip) {
+                counters.inc(Counter.EVENTFD_SIGNAL);
+                evfd.eventfdSignal(IoPoll.EPOLL_URING_WAKE);
+            }
+        }
         if (cqWait.wqHasSleeper()) {
             cqWait.wakeUp(0);
-        }
-        EventFd evfd = eventfd;
-        if (evfd != null && cachedCqTail != evfdLastCqTail) {
-            evfdLastCqTail = cachedCqTail;
-            counters.inc(Counter.EVENTFD_SIGNAL);
-            evfd.eventfdSignal(IoPoll.EPOLL_URING_WAKE);
         }
     }
 

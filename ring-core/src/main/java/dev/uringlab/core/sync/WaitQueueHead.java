@@ -158,11 +158,13 @@ public final class WaitQueueHead {
     }
 
     /**
-     * wq_has_sleeper: a lockless look at whether any entry is queued (an acquire load of the
-     * first link, paired with the release of the lock that inserted it), as io_cqring_wake
-     * uses to skip an empty waitqueue.
+     * wq_has_sleeper: a full barrier (smp_mb, pairing with the one a sleeper's
+     * prepare_to_wait implies before it re-checks its condition), then a lockless look at
+     * whether any entry is queued (an acquire load of the first link, paired with the release
+     * of the lock that inserted it), as io_cqring_wake uses to skip an empty waitqueue.
      */
     public boolean wqHasSleeper() {
+        VarHandle.fullFence();
         return (WaitQueueEntry) FIRST.getAcquire((WaitQueueEntry) head) != head;
     }
 }
