@@ -134,14 +134,8 @@ class UringLabTest {
         assertThat(r.err()).contains("the native ring refuses this setup").contains("link-cqe=boxed-cqe");
     }
 
-    /** Until ring-core and strategy-baseline land on main, the emulated engine is missing. */
-    private static void assumeEmulatedRing() {
-        assumeTrue(Rings.providers().containsKey("emulated"), "no emulated engine on the class path yet");
-    }
-
     @Test
     void shouldExitTwoForAnUnknownAliasListingThoseAvailable() {
-        assumeEmulatedRing();
         Result r = execute("run", scenario("nop.scn").toString(), "--strategy", "link-cqe=boxed-cqeee");
         assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
         assertThat(r.err()).startsWith("uring-lab run: unknown link-cqe strategy 'boxed-cqeee'; available: ")
@@ -150,7 +144,6 @@ class UringLabTest {
 
     @Test
     void shouldExitTwoForAnUnknownAxisListingTheAxes() {
-        assumeEmulatedRing();
         Result r = execute("run", scenario("nop.scn").toString(), "--strategy", "links=boxed-cqe");
         assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
         assertThat(r.err()).isEqualTo("uring-lab run: unknown strategy axis 'links'; axes: completion, req-alloc, "

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.uringlab.api.Opcodes;
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.RingUnavailableException;
 import dev.uringlab.api.Rings;
+import dev.uringlab.api.Sqe;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.RingProvider;
 import org.junit.jupiter.api.Test;
@@ -16,6 +18,8 @@ import org.junit.jupiter.api.Test;
  * {@link Nops32} on both engines: every pass submits and reaps exactly 32 NOPs with one
  * io_uring_enter, and on the emulated baseline the counters show t/io_uring's shape (one
  * enter, one locked flush and one ev_posted per 32 NOPs; one request from the slab per NOP).
+ * The loop, like t/io_uring, reads no CQE; what makes its NOPs succeed is that every SQE slot
+ * holds a whole NOP, checked here.
  */
 class Nops32Test {
     private static final int PASSES = 100;
@@ -50,6 +54,25 @@ class Nops32Test {
             }
             assertThat(ring.counters().get(Counter.ENTER)).isEqualTo(PASSES);
             assertThat(ring.cq().ready()).isZero();
+        }
+    }
+
+    @Test
+    void shouldLeaveEverySqeSlotAFullNopThoughLaterPassesWriteOnlyTheOpcode() throws RingUnavailableException {
+        try (Ring ring = Rings.open("emulated", Nops32.setup().build())) {
+            Nops32 nops = new Nops32(ring);
+            for (int i = 0; i < 3; i++) {
+                nops.submitAndReap();
+            }
+            for (int slot = 0; slot < ring.sq().entries(); slot++) {
+                Sqe sqe = ring.getSqe(); // the slot as the last pass left it
+                assertThat(sqe.opcode()).isEqualTo(Opcodes.IORING_OP_NOP);
+                assertThat(sqe.flags()).isZero();
+                assertThat(sqe.fd()).isEqualTo(-1);
+                assertThat(sqe.len()).isZero();
+                assertThat(sqe.opFlags()).isZero();
+                assertThat(sqe.userData()).isZero();
+            }
         }
     }
 

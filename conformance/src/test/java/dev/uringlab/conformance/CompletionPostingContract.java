@@ -1,0 +1,180 @@
+package dev.uringlab.conformance;
+
+import static dev.uringlab.api.CqeFlags.IORING_CQE_F_MORE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.uringlab.conformance.RecordingCompletionContext.Cqe;
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.CompletionPosting;
+import dev.uringlab.spi.ReqFlags;
+import dev.uringlab.spi.StrategyProvider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The contract of the {@code completion} axis ({@link CompletionPosting}), run for every
+ * registered implementation, in isolation, on a {@link RecordingCompletionContext} that fails at
+ * the call on any fill, overflow or commit outside the completion lock, a recursive lock, or an
+ * ev_posted under the lock. What every implementation must do:
+ * <ul>
+ *   <li>post a batch's request CQEs in completion order, none for REQ_F_CQE_SKIP;</li>
+ *   <li>return from a flush (and from a non-deferred aux post) unlocked, with every CQE it wrote
+ *       committed and an ev_posted after the last commit;</li>
+ *   <li>post an aux CQE outside task work at once;</li>
+ *   <li>deliver every aux CQE it accepted, deferred or not, before the request CQEs of the next
+ *       flush (the ordering invariant of seed 000), however many it holds;</li>
+ *   <li>never lose a request CQE when the CQ is full (they go to the overflow list, in order);</li>
+ *   <li>refuse an aux CQE it cannot deliver (CQ full outside task work, or CQEs waiting on the
+ *       overflow list), so the multishot request ends; and never deliver one it refused.</li>
+ * </ul>
+ * By design the implementations differ, and this contract does not assert, in what a CQE
+ * costs: baseline takes one lock section, commit and ev_posted per batch and per aux CQE;
+ * {@code batched-cqe} folds deferred aux CQEs into the next batch's section (and makes them
+ * visible only then); {@code per-cqe-lock} pays one per CQE. Their own modules count that.
+ */
+class CompletionPostingContract {
+
+    static Stream<Named<StrategyProvider<CompletionPosting>>> providers() {
+        return Providers.of(Axis.COMPLETION);
+    }
+
+    private static CompletionPosting create(StrategyProvider<CompletionPosting> p, int cqEntries) {
+        return p.create(new FakeStrategyContext(cqEntries, Map.of()));
+    }
+
+    private static FakeRequest req(long userData) {
+        return new FakeRequest(userData, 0, 0, 0);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldHoldNothingBackWhenFresh(StrategyProvider<CompletionPosting> p) {
+        assertThat(create(p, 8).hasDeferred()).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldPostABatchInCompletionOrder(StrategyProvider<CompletionPosting> p) {
+        RecordingCompletionContext cq = new RecordingCompletionContext(16);
+        CompletionPosting s = create(p, 16);
+        s.flushCompletions(cq, FakeBatch.of(req(1), req(2), req(3), req(4)));
+        cq.assertQuiescent("flushCompletions");
+        assertThat(cq.deliveredUserData()).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(s.hasDeferred()).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldPostNothingForARequestFlaggedCqeSkip(StrategyProvider<CompletionPosting> p) {
+        RecordingCompletionContext cq = new RecordingCompletionContext(16);
+        create(p, 16).flushCompletions(cq, FakeBatch.of(req(1), FakeRequest.withFlags(2, ReqFlags.REQ_F_CQE_SKIP), req(3)));
+        cq.assertQuiescent("flushCompletions");
+        assertThat(cq.deliveredUserData()).containsExactly(1L, 3L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldPostAnAuxCqeAtOnceOutsideTaskWork(StrategyProvider<CompletionPosting> p) {
+        RecordingCompletionContext cq = new RecordingCompletionContext(16);
+        CompletionPosting s = create(p, 16);
+        assertThat(s.postAuxCqe(cq, 7, 1, IORING_CQE_F_MORE, false)).isTrue();
+        cq.assertQuiescent("postAuxCqe(defer=false)");
+        assertThat(cq.delivered()).containsExactly(new Cqe(7, 1, IORING_CQE_F_MORE));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldPostDeferredAuxCqesBeforeTheRequestCqesOfTheNextFlush(StrategyProvider<CompletionPosting> p) {
+        RecordingCompletionContext cq = new RecordingCompletionContext(16);
+        CompletionPosting s = create(p, 16);
+        for (int res = 1; res <= 3; res++) {
+            assertThat(s.postAuxCqe(cq, 7, res, IORING_CQE_F_MORE, true)).isTrue();
+        }
+        s.flushCompletions(cq, FakeBatch.of(new FakeRequest(7, -125, 0, 0), req(8)));
+        cq.assertQuiescent("flushCompletions");
+        assertThat(cq.delivered()).containsExactly(new Cqe(7, 1, IORING_CQE_F_MORE), new Cqe(7, 2, IORING_CQE_F_MORE),
+                new Cqe(7, 3, IORING_CQE_F_MORE), new Cqe(7, -125, 0), new Cqe(8, 0, 0));
+        assertThat(s.hasDeferred()).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldDeliverEveryDeferredAuxCqeEvenBeyondItsArray(StrategyProvider<CompletionPosting> p) {
+        RecordingCompletionContext cq = new RecordingCompletionContext(128);
+        CompletionPosting s = create(p, 128);
+        List<Cqe> posted = new ArrayList<>();
+        for (int res = 1; res <= 40; res++) {
+            assertThat(s.postAuxCqe(cq, 5, res, IORING_CQE_F_MORE, true)).isTrue();
+            posted.add(new Cqe(5, res, IORING_CQE_F_MORE));
+        }
+        // The engine flushes at the end of the task-work run when something is held back.
+        if (s.hasDeferred()) {
+            s.flushCompletions(cq, FakeBatch.of());
+        }
+        cq.assertQuiescent("the end of the task-work run");
+        assertThat(cq.delivered()).containsExactlyElementsOf(posted);
+        assertThat(s.hasDeferred()).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldNeverLoseARequestCqeWhenTheCqIsFull(StrategyProvider<CompletionPosting> p) {
+        RecordingCompletionContext cq = new RecordingCompletionContext(2);
+        create(p, 2).flushCompletions(cq, FakeBatch.of(req(1), req(2), req(3), req(4), req(5)));
+        cq.assertQuiescent("flushCompletions");
+        assertThat(cq.deliveredUserData()).containsExactly(1L, 2L, 3L, 4L, 5L);
+        assertThat(cq.overflowPending()).isTrue();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldRefuseAnAuxCqeOutsideTaskWorkWhenTheCqIsFull(StrategyProvider<CompletionPosting> p) {
+        RecordingCompletionContext cq = new RecordingCompletionContext(2);
+        CompletionPosting s = create(p, 2);
+        assertThat(s.postAuxCqe(cq, 1, 1, IORING_CQE_F_MORE, false)).isTrue();
+        assertThat(s.postAuxCqe(cq, 2, 1, IORING_CQE_F_MORE, false)).isTrue();
+        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false)).as("third aux CQE into a CQ of 2").isFalse();
+        cq.assertQuiescent("postAuxCqe(defer=false)");
+        assertThat(cq.deliveredUserData()).containsExactly(1L, 2L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldDeliverInOrderExactlyTheAuxCqesItAcceptedWhenTheCqFills(StrategyProvider<CompletionPosting> p) {
+        RecordingCompletionContext cq = new RecordingCompletionContext(2);
+        CompletionPosting s = create(p, 2);
+        List<Cqe> accepted = new ArrayList<>();
+        for (int res = 1; res <= 5; res++) {
+            if (s.postAuxCqe(cq, 9, res, IORING_CQE_F_MORE, true)) {
+                accepted.add(new Cqe(9, res, IORING_CQE_F_MORE));
+            }
+        }
+        s.flushCompletions(cq, FakeBatch.of(new FakeRequest(9, 1, 0, 0)));
+        cq.assertQuiescent("flushCompletions");
+        List<Cqe> expected = new ArrayList<>(accepted);
+        expected.add(new Cqe(9, 1, 0));
+        assertThat(accepted).as("the aux CQEs that fit at least").hasSizeGreaterThanOrEqualTo(2);
+        assertThat(cq.delivered()).containsExactlyElementsOf(expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldRefuseAuxCqesWhileCqesWaitOnTheOverflowList(StrategyProvider<CompletionPosting> p) {
+        RecordingCompletionContext cq = new RecordingCompletionContext(1);
+        CompletionPosting s = create(p, 1);
+        s.flushCompletions(cq, FakeBatch.of(req(1), req(2)));
+        assertThat(cq.overflowPending()).isTrue();
+        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false)).as("outside task work").isFalse();
+        assertThat(s.postAuxCqe(cq, 4, 1, IORING_CQE_F_MORE, true)).as("from task work").isFalse();
+        if (s.hasDeferred()) {
+            s.flushCompletions(cq, FakeBatch.of());
+        }
+        cq.assertQuiescent("the end of the task-work run");
+        assertThat(cq.deliveredUserData()).containsExactly(1L, 2L);
+    }
+}

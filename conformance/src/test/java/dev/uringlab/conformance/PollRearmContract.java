@@ -1,0 +1,105 @@
+package dev.uringlab.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.PollRearm;
+import dev.uringlab.spi.StrategyProvider;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The contract of the {@code poll-rearm} axis ({@link PollRearm}), run for every registered
+ * implementation on a {@link FakePollWait}, whose waitqueue calls the strategy only for a queued
+ * entry, under the head lock, as __wake_up does. What every implementation must do:
+ * <ul>
+ *   <li>queue the poll's task work on the first wakeup of an armed poll;</li>
+ *   <li>queue no second task work for wakeups that come before the re-arm (no duplicate CQE);
+ *       the engine re-checks readiness after the re-arm, so those wakeups are not lost;</li>
+ *   <li>after a re-arm, accept the next wakeup again, with the entry on the waitqueue;</li>
+ *   <li>keep this under concurrency: a waker thread and the ring owner never see two task
+ *       works outstanding for one poll, and a wakeup after the last re-arm is accepted.</li>
+ * </ul>
+ * By design they differ in how: baseline takes the entry off the waitqueue on each wakeup
+ * (list_del_init) and adds it back on re-arm (add_wait_queue); {@code active-flag} leaves it
+ * queued and gates the wakeup with a flag; {@code poll-refs} counts wakeups in poll_refs.
+ */
+class PollRearmContract {
+
+    static Stream<Named<StrategyProvider<PollRearm>>> providers() {
+        return Providers.of(Axis.POLL_REARM);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldQueueTaskWorkOnTheFirstWakeup(StrategyProvider<PollRearm> p) {
+        PollRearm r = p.create(new FakeStrategyContext());
+        FakePollWait poll = new FakePollWait();
+        assertThat(poll.wake(r::pollWake)).isTrue();
+        assertThat(poll.taskWorkQueued()).isEqualTo(1);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldAcceptTheNextWakeupAfterEveryRearm(StrategyProvider<PollRearm> p) {
+        PollRearm r = p.create(new FakeStrategyContext());
+        FakePollWait poll = new FakePollWait();
+        for (int round = 1; round <= 100; round++) {
+            assertThat(poll.wake(r::pollWake)).as("wakeup of round %d", round).isTrue();
+            r.pollRearm(poll);
+            assertThat(poll.isQueued()).as("on the waitqueue after re-arm %d", round).isTrue();
+        }
+        assertThat(poll.taskWorkQueued()).isEqualTo(100);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldQueueNoSecondTaskWorkForWakeupsBeforeTheRearm(StrategyProvider<PollRearm> p) {
+        PollRearm r = p.create(new FakeStrategyContext());
+        FakePollWait poll = new FakePollWait();
+        assertThat(poll.wake(r::pollWake)).isTrue();
+        assertThat(poll.wake(r::pollWake)).as("a wakeup while the task work is pending").isFalse();
+        assertThat(poll.wake(r::pollWake)).as("another one").isFalse();
+        r.pollRearm(poll);
+        assertThat(poll.wake(r::pollWake)).as("the first wakeup after the re-arm").isTrue();
+        assertThat(poll.taskWorkQueued()).isEqualTo(2);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldNeverHaveTwoTaskWorksOutstandingUnderConcurrentWakeups(StrategyProvider<PollRearm> p) throws Exception {
+        PollRearm r = p.create(new FakeStrategyContext());
+        FakePollWait poll = new FakePollWait();
+        AtomicInteger outstanding = new AtomicInteger();
+        AtomicInteger worst = new AtomicInteger();
+        AtomicBoolean done = new AtomicBoolean();
+        Thread waker = new Thread(() -> {
+            for (int i = 0; i < 20_000; i++) {
+                if (poll.wake(r::pollWake)) {
+                    worst.accumulateAndGet(outstanding.incrementAndGet(), Math::max);
+                }
+            }
+            done.set(true);
+        }, "waker");
+        waker.start();
+        int ran = 0;
+        // The ring owner: run the poll's task work whenever one is queued, then re-arm.
+        while (!done.get() || outstanding.get() > 0) {
+            if (outstanding.get() > 0) {
+                outstanding.decrementAndGet();
+                ran++;
+                r.pollRearm(poll);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+        waker.join();
+        assertThat(worst.get()).as("task works outstanding at once for one poll").isLessThanOrEqualTo(1);
+        assertThat(ran).isEqualTo(poll.taskWorkQueued()).isGreaterThanOrEqualTo(1);
+        assertThat(poll.wake(r::pollWake)).as("a wakeup after the last re-arm").isTrue();
+    }
+}
