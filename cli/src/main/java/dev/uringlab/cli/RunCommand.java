@@ -42,8 +42,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "run",
         mixinStandardHelpOptions = true,
         description = {"Run a scenario file and print one line per CQE reaped (and 'submitted N' per submit)."},
-        footer = {"", "Exit status: 0 success; 1 failure at run time, or the ring engine cannot run here;",
-            "2 an error in FILE (FILE:LINE: message) or in the options."})
+        footer = {"", "Exit status: 0 success; 1 failure at run time, or the ring engine cannot run here; "
+            + "2 an error in FILE (FILE:LINE: message) or in the options."})
 final class RunCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", description = "The scenario file (SCENARIOS.md, format v1).")

@@ -37,8 +37,10 @@ import java.util.stream.Collectors;
  *   <li>the native ring with an axis alias that the kernel cannot honour. It honours only
  *       what user space chooses per SQE: {@code linkCqe=cqe-skip-success} is the kernel's own
  *       IOSQE_CQE_SKIP_SUCCESS (5.17), set by the workload ({@link #NATIVE_ALIASES});</li>
- *   <li>a workload param value that its seed's author measured only together with another
- *       param's value ({@link #ONLY_WITH}: {@code async=true} only with {@code linkSize=10});</li>
+ *   <li>a param value raced only together with one value of another param ({@link #ONLY_WITH}):
+ *       {@code async=true} only with {@code linkSize=10}, as seed 003's author measured it, and
+ *       {@code linkCqe=cqe-skip-success} only with {@code completion=baseline}, since no kernel
+ *       ever had the 5.17 flag on the 5.6 posting path;</li>
  *   <li>a param that is an option of one strategy ({@link #STRATEGY_OPTIONS}: {@code cqeArray}
  *       is batched-cqe's {@code cqe-array}) at a value other than its default, where that
  *       strategy is not chosen: the point would repeat the default's.</li>
@@ -83,8 +85,10 @@ public final class ParamRules {
     public record OnlyWith(String param, String value, String otherParam, String otherValue, String why) {}
 
     /** The combinations benchmarks restrict. */
-    public static final List<OnlyWith> ONLY_WITH = List.of(new OnlyWith("async", "true", "linkSize", "10",
-            "seed 003 measured FORCE_ASYNC on links of 10 only"));
+    public static final List<OnlyWith> ONLY_WITH = List.of(
+            new OnlyWith("async", "true", "linkSize", "10", "seed 003 measured FORCE_ASYNC on links of 10 only"),
+            new OnlyWith("linkCqe", "cqe-skip-success", "completion", "baseline",
+                    "no kernel had IOSQE_CQE_SKIP_SUCCESS (5.17) on the 5.6 posting path; seed 003's context is raced with boxed-cqe"));
 
     private ParamRules() {}
 

@@ -64,4 +64,12 @@ class ParamRulesTest {
                 .hasValueSatisfying(r -> assertThat(r).contains("async=true with linkSize=100"));
         assertThat(ParamRules.rejection(Map.of("ring", "emulated", "async", "true"))).isEmpty();
     }
+
+    @Test
+    void shouldRaceTheMergedFlagOnlyOnTodaysPostingPath() {
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "linkCqe", "cqe-skip-success", "completion", "per-cqe-lock")))
+                .hasValueSatisfying(r -> assertThat(r).contains("linkCqe=cqe-skip-success with completion=per-cqe-lock"));
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "linkCqe", "cqe-skip-success", "completion", "baseline"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "linkCqe", "boxed-cqe", "completion", "per-cqe-lock"))).isEmpty();
+    }
 }

@@ -55,10 +55,12 @@ class BadInputTest {
     }
 
     @Test
-    void shouldNameATruncatedFile() throws IOException {
+    void shouldNameATruncatedFileWhereverItWasCut() throws IOException {
         String whole = Files.readString(Fixtures.RUN_A);
-        Path truncated = file("truncated.json", whole.substring(0, whole.length() / 2));
-        assertRejected(List.of(truncated), Optional.empty(), truncated, "is truncated", "line ");
+        for (int percent : new int[] {1, 10, 33, 50, 77, 99}) {
+            Path truncated = file("truncated-" + percent + ".json", whole.substring(0, whole.length() * percent / 100));
+            assertRejected(List.of(truncated), Optional.empty(), truncated, "is truncated", "line ");
+        }
     }
 
     @Test

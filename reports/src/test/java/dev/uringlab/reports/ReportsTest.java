@@ -52,15 +52,17 @@ class ReportsTest {
                 "ring=emulated, reqAlloc=req-cache", "ring=native, reqAlloc=req-cache");
         assertThat(benchmark(report.analysis(), "RegbBenchmark.regb").strategies())
                 .containsExactly("completion=baseline", "completion=batched-cqe");
-        assertThat(benchmark(report.analysis(), "LinkedNopsBenchmark.linkedNops").strategies())
-                .containsExactly("linkCqe=baseline", "linkCqe=boxed-cqe");
+        assertThat(benchmark(report.analysis(), "LinkedNopsBenchmark.linkedNops").strategies()).containsExactly(
+                "completion=baseline, linkCqe=baseline", "completion=baseline, linkCqe=boxed-cqe",
+                "completion=per-cqe-lock, linkCqe=baseline", "completion=per-cqe-lock, linkCqe=boxed-cqe");
         for (String text : List.of("dev.uringlab.jmh.Nops32Benchmark.nops32", "dev.uringlab.jmh.RegbBenchmark.regb",
                 "dev.uringlab.jmh.LinkedNopsBenchmark.linkedNops", "ring=native, reqAlloc=req-cache",
-                "completion=batched-cqe", "linkCqe=boxed-cqe", "cqeArray=32", "async=true, linkSize=100")) {
+                "completion=batched-cqe", "completion=per-cqe-lock, linkCqe=boxed-cqe", "cqeArray=32",
+                "async=true, linkSize=10")) {
             assertThat(html).contains(text);
         }
-        // 18 results, each a row of its benchmark's table
-        assertThat(report.analysis().benchmarks().stream().mapToInt(b -> b.rows().size()).sum()).isEqualTo(18);
+        // 22 results, each a row of its benchmark's table (linked nops refused async with link size 100)
+        assertThat(report.analysis().benchmarks().stream().mapToInt(b -> b.rows().size()).sum()).isEqualTo(22);
         // one head-to-head chart per benchmark, one sweep (cqeArray: 8, 16, 32), one forest plot
         assertThat(Pattern.compile("<svg [^>]*class='chart'").matcher(html).results().count()).isEqualTo(3 + 1 + 1);
         assertThat(html).contains("Sweep over <code>cqeArray</code>");
@@ -85,20 +87,22 @@ class ReportsTest {
         assertThat(row(benchmark(a, "Nops32Benchmark.nops32"), "ring=emulated, reqAlloc=req-cache", "")
                 .speedup().orElseThrow().value()).isCloseTo(0.493922, within(1e-6));
 
-        // linked nops, link 100 inline: shown in ns/op. baseline 1e9 / 46918231.44 = 21.3137 ns,
-        // boxed-cqe 1e9 / 296261506.25 = 3.37540 ns; speed-up 21.3137 / 3.37540 = 6.31442
+        // linked nops, link 100 inline, on the RFC's posting path (completion=per-cqe-lock): shown in ns/op.
+        // baseline 1e9 / 14820975.94 = 67.4719 ns, boxed-cqe 1e9 / 93395852.72 = 10.7071 ns;
+        // speed-up 67.4719 / 10.7071 = 6.30160
         ClaimCheck link = check(a, "003", "link size 100");
-        assertThat(link.baseline().orElseThrow().value()).isCloseTo(21.3137, within(1e-4));
-        assertThat(link.patched().orElseThrow().value()).isCloseTo(3.37540, within(1e-5));
-        assertThat(link.measured().orElseThrow().value()).isCloseTo(6.31442, within(1e-5));
+        assertThat(link.baseline().orElseThrow().value()).isCloseTo(67.4719, within(1e-4));
+        assertThat(link.patched().orElseThrow().value()).isCloseTo(10.7071, within(1e-4));
+        assertThat(link.measured().orElseThrow().value()).isCloseTo(6.30160, within(1e-5));
         assertThat(link.figure().authorRatio()).isCloseTo(206.0 / 144.0, within(1e-12));
 
-        // ns/op interval of linkCqe=baseline async=true linkSize=10: 30028817.94 +- 26108939.75 ops/s
-        // -> [1e9 / 56137757.69, 1e9 / 3919878.20] = [17.8133, 255.110] around 1e9 / 30028817.94 = 33.3013
-        Row slow = row(benchmark(a, "LinkedNopsBenchmark.linkedNops"), "linkCqe=baseline", "async=true, linkSize=10");
-        assertThat(slow.shown().value()).isCloseTo(33.3013, within(1e-4));
-        assertThat(slow.shown().lo()).isCloseTo(17.8133, within(1e-4));
-        assertThat(slow.shown().hi()).isCloseTo(255.110, within(1e-3));
+        // ns/op interval of the RFC-time baseline, async=false linkSize=10: 15901349.97 +- 19174787.40 ops/s
+        // -> [1e9 / 35076137.37, 1e9 / max(0, -3273437.43)] = [28.5094, infinity] around 1e9 / 15901349.97 = 62.8877
+        Row slow = row(benchmark(a, "LinkedNopsBenchmark.linkedNops"), "completion=per-cqe-lock, linkCqe=baseline",
+                "async=false, linkSize=10");
+        assertThat(slow.shown().value()).isCloseTo(62.8877, within(1e-4));
+        assertThat(slow.shown().lo()).isCloseTo(28.5094, within(1e-4));
+        assertThat(slow.shown().hi()).isInfinite();
     }
 
     @Test

@@ -36,15 +36,25 @@ final class JsonFiles {
         }
         try {
             return JSON.readTree(bytes);
-        } catch (JsonEOFException e) {
-            throw new ReportInputException(file, "is truncated: the JSON ends early" + at(e.getLocation())
-                    + " (was the run that writes it interrupted?)", e);
         } catch (JsonProcessingException e) {
+            if (e instanceof JsonEOFException || endsAt(e.getLocation(), bytes)) {
+                throw new ReportInputException(file, "is truncated: the JSON ends early" + at(e.getLocation())
+                        + " (was the run that writes it interrupted?)", e);
+            }
             throw new ReportInputException(file, "is not valid JSON" + at(e.getLocation()) + ": "
                     + e.getOriginalMessage().lines().findFirst().orElse("") + ", expected " + what, e);
         } catch (IOException e) {
             throw new ReportInputException(file, "cannot be read (" + e + ")", e);
         }
+    }
+
+    /** Whether the parser failed at the end of the content: the file stops mid-value. */
+    private static boolean endsAt(JsonLocation where, byte[] bytes) {
+        int end = bytes.length;
+        while (end > 0 && Character.isWhitespace(bytes[end - 1])) {
+            end--;
+        }
+        return where != null && where.getByteOffset() >= end;
     }
 
     private static String at(JsonLocation where) {

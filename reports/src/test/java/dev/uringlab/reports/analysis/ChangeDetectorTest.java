@@ -46,7 +46,7 @@ class ChangeDetectorTest {
     void shouldCompareEveryResultOfTwoRealRunsWithWelchsTest() throws Exception {
         Report report = Reports.write(List.of(Fixtures.RUN_A), Optional.of(Fixtures.RUN_B), dir.resolve("r.html"));
         List<Change> changes = report.analysis().changes();
-        assertThat(changes).hasSize(18);
+        assertThat(changes).hasSize(22);
         assertThat(changes).allSatisfy(c -> assertThat(c.method()).startsWith("Welch's t-test: p = ").endsWith(", 3 vs 3 samples"));
         // run B repeated run A at once: at p < 0.001 with 3 samples a side, nothing is shown to change
         assertThat(changes).extracting(Change::verdict).containsOnly(Noise.NO_CHANGE);

@@ -139,7 +139,7 @@ public final class ScenarioRunner {
     private void queue(Step.SqeStep s) throws ScenarioRuntimeException {
         Sqe sqe = ring.getSqe();
         if (sqe == null) {
-            throw fail(s, "the SQ ring is full (" + ring.sq().entries() + " entries): submit before queuing more");
+            throw fail(s, "no free SQE: all " + ring.sq().entries() + " SQ entries are queued; submit before queuing more");
         }
         switch (s) {
             case Step.Nop n -> {
