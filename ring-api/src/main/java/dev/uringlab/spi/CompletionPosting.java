@@ -26,7 +26,11 @@ public interface CompletionPosting {
      * for the next {@link #flushCompletions}.
      *
      * @return false when the CQE could not be posted because the CQ ring is full or in
-     *     overflow: the multishot request must then end, posting its terminal CQE instead
+     *     overflow: the multishot request must then end, posting its terminal CQE instead.
+     *     A deferred post cannot know whether the CQ will have room at the flush: as 6.2's
+     *     io_aux_cqe, it may refuse only while CQEs wait on the overflow list
+     *     ({@link CompletionContext#overflowPending()}), and a CQE it accepted that finds the
+     *     CQ full at the flush goes to the overflow list, F_MORE and all
      */
     boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer);
 

@@ -11,6 +11,8 @@ import static dev.uringlab.api.PollEvents.POLLWRNORM;
 import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counters;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -31,11 +33,26 @@ public final class Pipe {
     /** EPIPE (asm-generic/errno-base.h). */
     public static final int EPIPE = 32;
 
+    private static final VarHandle COUNT;
+    private static final VarHandle READER_OPEN;
+    private static final VarHandle WRITER_OPEN;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            COUNT = l.findVarHandle(Pipe.class, "count", int.class);
+            READER_OPEN = l.findVarHandle(Pipe.class, "readerOpen", boolean.class);
+            WRITER_OPEN = l.findVarHandle(Pipe.class, "writerOpen", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final ReentrantLock mutex = new ReentrantLock();
     private final MemorySegment buf = MemorySegment.ofArray(new byte[PIPE_SIZE]);
     private final WaitQueueHead rdWait;
     private final WaitQueueHead wrWait;
-    /** Guarded by {@link #mutex}. */
+    /** Written under {@link #mutex}; pipe_poll reads {@code count} and the open flags without it. */
     private int head;
     private int count;
     private boolean readerOpen = true;
@@ -107,22 +124,22 @@ public final class Pipe {
         return n;
     }
 
+    /**
+     * pipe_poll for the read end. Like the kernel's ("Reading pipe state only -- no need for
+     * acquiring the semaphore"), it takes no mutex: racy loads (READ_ONCE: {@code lv}) of the
+     * state the mutex guards. The kernel makes the race harmless by queueing the poll entry
+     * first; here a poller's add_wait_queue (or the head lock of its re-arm check) orders it
+     * after any write whose wakeup it missed, and a later write wakes the queued entry.
+     */
     private int pollRead() {
-        mutex.lock();
-        try {
-            return (count > 0 ? POLLIN | POLLRDNORM : 0) | (writerOpen ? 0 : POLLHUP);
-        } finally {
-            mutex.unlock();
-        }
+        return ((int) COUNT.getAcquire(this) > 0 ? POLLIN | POLLRDNORM : 0)
+                | ((boolean) WRITER_OPEN.getAcquire(this) ? 0 : POLLHUP);
     }
 
+    /** pipe_poll for the write end: lockless, as {@link #pollRead()}. */
     private int pollWrite() {
-        mutex.lock();
-        try {
-            return (count < PIPE_SIZE ? POLLOUT | POLLWRNORM : 0) | (readerOpen ? 0 : POLLERR);
-        } finally {
-            mutex.unlock();
-        }
+        return ((int) COUNT.getAcquire(this) < PIPE_SIZE ? POLLOUT | POLLWRNORM : 0)
+                | ((boolean) READER_OPEN.getAcquire(this) ? 0 : POLLERR);
     }
 
     /** pipe_release of one end: wake both sides without a key so pollers re-poll and see POLLHUP/POLLERR. */

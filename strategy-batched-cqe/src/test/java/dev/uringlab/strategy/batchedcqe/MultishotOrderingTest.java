@@ -98,6 +98,42 @@ class MultishotOrderingTest {
         }
     }
 
+    /**
+     * scenarios/overflow-multishot.scn: a CQ of 2 filled by two NOPs, then a wakeup. 6.1
+     * (baseline) finds the CQ full and ends the poll (res=1, no F_MORE, through the overflow
+     * list). 6.2 defers the aux CQE, since the CQ is not yet in overflow, and its flush sends it
+     * to the overflow list with F_MORE: the poll stays armed and the next wakeup posts again.
+     */
+    @ParameterizedTest(name = "completion={0}")
+    @ValueSource(strings = {"baseline", "batched-cqe"})
+    void shouldEndOrKeepTheMultishotPollAsItsKernelDoesWhenTheCqIsFull(String completion) throws RingUnavailableException {
+        try (Ring ring = Rings.open("emulated", RingConfig.builder(2).cqEntries(2).deterministic(true)
+                        .strategy(Axis.COMPLETION.key(), completion).build());
+                Arena arena = Arena.ofConfined()) {
+            MemorySegment buf = arena.allocate(1);
+            int[] pipe = ring.sys().pipe();
+            ring.getSqe().prepPollMultishot(pipe[0], POLLIN).userData(1);
+            ring.submit();
+            ring.getSqe().prepNop().userData(2);
+            ring.getSqe().prepNop().userData(3);
+            ring.submit();
+            CqeStream stream = new CqeStream(ring);
+            ring.sys().write(pipe[1], buf, 1);
+            stream.reap();
+            ring.sys().write(pipe[1], buf, 1);
+            stream.reap();
+
+            Cqe nop2 = new Cqe(2, 0, 0);
+            Cqe nop3 = new Cqe(3, 0, 0);
+            if (completion.equals("baseline")) {
+                assertThat(stream.cqes()).containsExactly(nop2, nop3, new Cqe(1, POLLIN, 0));
+            } else {
+                assertThat(stream.cqes()).containsExactly(nop2, nop3, new Cqe(1, POLLIN, IORING_CQE_F_MORE),
+                        new Cqe(1, POLLIN, IORING_CQE_F_MORE));
+            }
+        }
+    }
+
     private static Ring open(int sq, int cq) throws RingUnavailableException {
         return Rings.open("emulated", RingConfig.builder(sq).cqEntries(cq).deterministic(true)
                 .strategy(Axis.COMPLETION.key(), BatchedCqeProvider.ALIAS).build());
