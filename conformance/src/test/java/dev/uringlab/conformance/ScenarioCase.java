@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 
 /**
  * One scenario file of the suite with what belongs to it: the expected stream beside it
- * ({@code NAME.expected}), the boxed-CQE variant if any ({@code NAME.boxed.expected}), and the
+ * ({@code NAME.expected}), the by-design variants if any ({@code NAME.ALIAS.expected}), and the
  * strategy its folder requires ({@code STRATEGY} marker: one {@code AXIS=ALIAS} line).
  *
  * @param name     the path under {@code scenarios/}, e.g. {@code skip/skip-drain.scn}
@@ -65,9 +65,9 @@ record ScenarioCase(String name, Path file, Scenario scenario, Optional<Strategy
         return sibling(".expected");
     }
 
-    /** {@code NAME.boxed.expected}: the stream under boxed-cqe, which suppresses link CQEs by design. */
-    Path boxedExpected() {
-        return sibling(".boxed.expected");
+    /** {@code NAME.ALIAS.expected}: the stream under the strategy {@code alias}, where it differs by design. */
+    Path expectedUnder(String alias) {
+        return sibling("." + alias + ".expected");
     }
 
     /** Whether any SQE of the scenario carries IOSQE_IO_LINK or IOSQE_IO_HARDLINK. */

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The naming convention of the benchmarks' {@code @Param}s and the one rule that says which
@@ -125,9 +126,11 @@ public final class ParamRules {
             }
             if (nativeRing && !NATIVE_ALIASES.getOrDefault(axis, Set.of()).contains(alias)) {
                 return Optional.of("ring=native with " + name + "=" + alias
-                        + ": the real kernel cannot run an emulated strategy (it honours only "
-                        + NATIVE_ALIASES.entrySet().stream().map(e -> paramName(e.getKey()) + "=" + e.getValue()).sorted().toList()
-                        + " besides baseline)");
+                        + ": the real kernel cannot run an emulated strategy (besides baseline it honours only "
+                        + NATIVE_ALIASES.entrySet().stream()
+                                .flatMap(e -> e.getValue().stream().map(a -> paramName(e.getKey()) + "=" + a))
+                                .sorted().collect(Collectors.joining(", "))
+                        + ", the kernel's own per-SQE flag)");
             }
         }
         for (StrategyOption option : STRATEGY_OPTIONS) {
