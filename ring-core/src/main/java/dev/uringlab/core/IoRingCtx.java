@@ -77,6 +77,8 @@ final class IoRingCtx {
     static final int IOU_OK = 0;
     /** IOU_ISSUE_SKIP_COMPLETE (-EIOCBQUEUED): the op will complete later, by itself. */
     static final int IOU_ISSUE_SKIP_COMPLETE = -529;
+    /** The IORING_ENTER_* bits a 6.x kernel knows (GETEVENTS .. NO_IOWAIT); others are -EINVAL. */
+    private static final int IORING_ENTER_VALID_FLAGS = 0xff;
     /** IO_REQ_LINK_FLAGS. */
     private static final int IO_REQ_LINK_FLAGS = REQ_F_LINK | REQ_F_HARDLINK;
     /** SQE_COMMON_FLAGS: the flags io_init_req takes without a closer look. */
@@ -184,6 +186,9 @@ final class IoRingCtx {
      */
     int enter(int toSubmit, int minComplete, int flags, long deadline) {
         checkOpen();
+        if ((flags & ~IORING_ENTER_VALID_FLAGS) != 0) {
+            return -EINVAL;
+        }
         uringLock.lock();
         try {
             Thread me = Thread.currentThread();
@@ -234,7 +239,9 @@ final class IoRingCtx {
     /** io_submit_sqes: consume up to {@code nr} SQEs; returns how many were consumed. */
     private int ioSubmitSqes(int nr) {
         // lv: pairs with the application's release store of the tail; the SQEs before it are written.
-        int entries = Math.min(nr, RingMemory.lvInt(ring, IoRings.SQ_TAIL) - cachedSqHead);
+        // io_sqring_entries: never more than the ring holds, whatever the application stored.
+        int queued = Math.min(RingMemory.lvInt(ring, IoRings.SQ_TAIL) - cachedSqHead, sqEntries);
+        int entries = Math.min(nr, queued);
         if (entries <= 0) {
             return 0;
         }

@@ -50,6 +50,8 @@ final class IoRings {
     /** The SQE array. */
     final MemorySegment sqes;
     final RingOffsets offsets;
+    /** offsets.sqArray(), kept in a field for the submission loop. */
+    private final int sqArray;
 
     IoRings(int sqEntries, int cqEntries) {
         int sqArray = align(CQES + CQE_SIZE * cqEntries);
@@ -60,6 +62,7 @@ final class IoRings {
         RingMemory.spInt(ring, CQ_RING_MASK, cqEntries - 1);
         RingMemory.spInt(ring, SQ_RING_ENTRIES, sqEntries);
         RingMemory.spInt(ring, CQ_RING_ENTRIES, cqEntries);
+        this.sqArray = sqArray;
         this.offsets = new RingOffsets(SQ_HEAD, SQ_TAIL, SQ_RING_MASK, SQ_RING_ENTRIES, SQ_FLAGS, SQ_DROPPED, sqArray,
                 CQ_HEAD, CQ_TAIL, CQ_RING_MASK, CQ_RING_ENTRIES, CQ_OVERFLOW, CQES, CQ_FLAGS);
     }
@@ -70,7 +73,7 @@ final class IoRings {
 
     /** The SQ array slot {@code index}: plain, ordered after the acquire of the SQ tail that covers it. */
     int lpSqArray(int index) {
-        return ring.get(ValueLayout.JAVA_INT, offsets.sqArray() + 4L * index);
+        return ring.get(ValueLayout.JAVA_INT, sqArray + 4L * index);
     }
 
     /** READ_ONCE(sq_dropped)++ : only the kernel side writes it. */

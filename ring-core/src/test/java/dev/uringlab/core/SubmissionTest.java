@@ -139,6 +139,16 @@ class SubmissionTest {
     }
 
     @Test
+    void shouldRejectUnknownEnterFlags() {
+        try (Ring ring = RingFixture.open(4)) {
+            nop(ring, 1);
+            assertThat(ring.enter(1, 0, 1 << 8)).isEqualTo(-EINVAL);
+            assertThat(ring.counters().get(Counter.ENTER)).isZero();
+            assertThat(ring.submit()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void shouldReturnZeroWhenNothingIsQueuedAndNotBlockInDeterministicMode() {
         try (Ring ring = RingFixture.open(4)) {
             assertThat(ring.enter(4, 1, EnterFlags.IORING_ENTER_GETEVENTS)).isZero();
