@@ -6,17 +6,21 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.uringlab.reports.Fixtures;
 import dev.uringlab.reports.Reports;
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -28,8 +32,8 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * The report in a real browser: Debian's headless Chromium, driven by Selenium through Debian's
  * chromedriver, loads the page from disk; the charts must render, the console stay clean, no
  * fetch happen, and both colour schemes keep chart text readable. Screenshots go to
- * {@code target/report-light.png} and {@code target/report-dark.png}. Skipped where the
- * browser is not installed.
+ * {@code target/browser-test/}: {@code report-light.png} and {@code report-dark.png} (the whole
+ * page), {@code report-top.png} (the first screen). Skipped where the browser is not installed.
  */
 class BrowserTest {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -41,6 +45,7 @@ class BrowserTest {
 
     private static ChromeDriver browser;
     private static Path report;
+    private static Path profile;
 
     @BeforeAll
     static void openReportInChromium() throws Exception {
@@ -55,7 +60,7 @@ class BrowserTest {
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + Files.createTempDirectory(OUT.toAbsolutePath(), "profile-"),
+                "--user-data-dir=" + (profile = Files.createTempDirectory("uringlab-chromium-")),
                 "--window-size=1280,1000", "--hide-scrollbars");
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
@@ -67,9 +72,16 @@ class BrowserTest {
     }
 
     @AfterAll
-    static void closeBrowser() {
+    static void closeBrowser() throws IOException {
         if (browser != null) {
             browser.quit();
+        }
+        if (profile != null) {
+            try (Stream<Path> files = Files.walk(profile)) {
+                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
         }
     }
 
@@ -122,6 +134,7 @@ class BrowserTest {
         String lightText = (String) js("return getComputedStyle(document.querySelector('svg.chart text')).fill");
         String lightBackground = (String) js("return getComputedStyle(document.documentElement).backgroundColor");
         screenshot(OUT.resolve("report-light.png"));
+        Files.write(OUT.resolve("report-top.png"), browser.getScreenshotAs(OutputType.BYTES));
         setScheme("dark");
         String darkText = (String) js("return getComputedStyle(document.querySelector('svg.chart text')).fill");
         String darkBackground = (String) js("return getComputedStyle(document.documentElement).backgroundColor");
