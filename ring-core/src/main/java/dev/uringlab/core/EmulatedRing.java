@@ -132,8 +132,8 @@ final class EmulatedRing implements Ring {
         ctx.close();
     }
 
-    /** The kernel side, for the engine's own tests. */
-    IoRingCtx ctxForTest() {
+    /** The kernel side of this ring. */
+    IoRingCtx ctx() {
         return ctx;
     }
 

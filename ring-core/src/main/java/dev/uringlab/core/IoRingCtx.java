@@ -109,6 +109,7 @@ final class IoRingCtx {
     final RequestAllocation reqAlloc;
     final PollRearm pollRearm;
     final LinkCqe linkCqe;
+    /** The ring's bio_set allocator; held for the block layer (seed 004), which no opcode reaches yet. */
     final BioAllocation bioAlloc;
 
     /** ctx->uring_lock. */

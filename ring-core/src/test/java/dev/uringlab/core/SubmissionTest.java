@@ -101,7 +101,7 @@ class SubmissionTest {
     @Test
     void shouldDropAnSqArrayIndexOutOfRangeAndStop() {
         try (Ring ring = RingFixture.open(4)) {
-            IoRings rings = ((EmulatedRing) ring).ctxForTest().rings;
+            IoRings rings = ((EmulatedRing) ring).ctx().rings;
             nop(ring, 1);
             nop(ring, 2);
             RingMemory.spInt(rings.ring, rings.offsets.sqArray() + 4, 1000); // slot 1 -> SQE 1000
