@@ -22,7 +22,9 @@ import java.util.TreeSet;
  * {@code C.axis = C.patched}, the baseline result one with {@code C.axis = baseline}; both
  * carry every param of C's and the figure's {@code match}, every other strategy param at its
  * reference value ({@code baseline}, {@code ring=emulated}: one axis moves at a time), and
- * otherwise the same params. Exactly one such pair gives a measurement; none or several give
+ * otherwise the same params. The claim's {@code options} (params of the patched strategy alone,
+ * such as batched-cqe's {@code cqeArray}) select the baseline too where it ran with them, else
+ * the patched result only. Exactly one such pair gives a measurement; none or several give
  * {@link Verdict#NOT_MEASURED} with a note saying why.
  */
 public final class ClaimMatcher {
@@ -60,10 +62,18 @@ public final class ClaimMatcher {
         want.putAll(figure.match());
         List<JmhResult> patched = candidates(results, claim.axis(), claim.patched(), want);
         List<JmhResult> baseline = candidates(results, claim.axis(), Params.BASELINE, want);
+        List<String> ignored = new ArrayList<>(List.of(claim.axis()));
+        if (baseline.isEmpty() && !claim.options().isEmpty()) {
+            // The baseline ran once, without the patched strategy's options: match it without them.
+            Map<String, String> wantOfBaseline = new LinkedHashMap<>(want);
+            wantOfBaseline.keySet().removeAll(claim.options());
+            baseline = candidates(results, claim.axis(), Params.BASELINE, wantOfBaseline);
+            ignored.addAll(claim.options());
+        }
         List<Pair> pairs = new ArrayList<>();
         for (JmhResult p : patched) {
             for (JmhResult b : baseline) {
-                if (without(p.params(), claim.axis()).equals(without(b.params(), claim.axis()))) {
+                if (without(p.params(), ignored).equals(without(b.params(), ignored))) {
                     pairs.add(new Pair(p, b));
                 }
             }
@@ -103,9 +113,9 @@ public final class ClaimMatcher {
                 .toList();
     }
 
-    private static Map<String, String> without(Map<String, String> params, String key) {
+    private static Map<String, String> without(Map<String, String> params, List<String> keys) {
         Map<String, String> m = new HashMap<>(params);
-        m.remove(key);
+        m.keySet().removeAll(keys);
         return m;
     }
 

@@ -18,12 +18,17 @@ import java.util.Map;
  * @param axis      the strategy param that selects the patch (an SPI axis key in camelCase)
  * @param patched   the value of {@code axis} for the patched strategy
  * @param match     params every figure's results must have, e.g. {@code ring=emulated}
+ * @param options   params that are options of the patched strategy alone (e.g. {@code cqeArray},
+ *                  batched-cqe's array size): a figure's value for them selects the patched result
+ *                  only, and the baseline result, which has no such option, is matched without them
  * @param display   the unit the report shows this benchmark in
  * @param figures   the author's figures, the headline first
  */
 public record Claim(String seed, String title, String mechanism, String workload, String metric, String benchmark,
-                    String axis, String patched, Map<String, String> match, Display display, List<Figure> figures) {
+                    String axis, String patched, Map<String, String> match, List<String> options, Display display,
+                    List<Figure> figures) {
     public Claim {
+        options = options == null ? List.of() : List.copyOf(options);
         match = match == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(match));
         figures = figures == null ? null : List.copyOf(figures);
     }

@@ -65,6 +65,31 @@ class ClaimMatcherTest {
         assertThat(Files.exists(dir.resolve("unused.html"))).isFalse();
     }
 
+    /**
+     * The real harness runs the baseline once (cqeArray=16 only: the array is batched-cqe's
+     * option): every sweep figure pairs its batched-cqe point with that one baseline.
+     * Baseline 100 +- 5; batched-cqe 150 +- 5 at 8: [145/105, 155/95].
+     */
+    @Test
+    void shouldMatchASweepOfThePatchedStrategysOptionAgainstTheOneBaseline() throws Exception {
+        Path run = Fixtures.edited(Fixtures.RUN_A, dir, "run/jmh.json", r -> {
+            String completion = Fixtures.param(r, "completion");
+            String array = Fixtures.param(r, "cqeArray");
+            if ("baseline".equals(completion) && !"16".equals(array)) {
+                r.put("benchmark", "dev.uringlab.jmh.Elsewhere.moved");
+            } else if (completion != null) {
+                Fixtures.setPrimary(r, "baseline".equals(completion) ? 100 : 150, 5);
+            }
+        });
+        Analysis a = Reports.analyse(new ReportRequest(List.of(run), Optional.empty(), dir.resolve("unused.html")));
+
+        ClaimCheck at8 = check(a, "000", "v1 sweep, 8-entry array");
+        assertThat(at8.verdict()).isEqualTo(Verdict.SMALLER);
+        assertThat(at8.measured().orElseThrow().lo()).isCloseTo(145.0 / 105, within(1e-12));
+        assertThat(at8.measured().orElseThrow().hi()).isCloseTo(155.0 / 95, within(1e-12));
+        assertThat(check(a, "000", "v1 sweep, 32-entry array").verdict()).isEqualTo(Verdict.SMALLER);
+    }
+
     @Test
     void shouldRefuseToGuessWhenSeveralPairsMatch() throws Exception {
         Path claims = Files.writeString(dir.resolve("claims.json"), """
