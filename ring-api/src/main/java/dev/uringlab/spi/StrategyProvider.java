@@ -3,7 +3,8 @@ package dev.uringlab.spi;
 /**
  * A strategy implementation, registered with {@link java.util.ServiceLoader} under
  * {@code META-INF/services/dev.uringlab.spi.StrategyProvider}. Like Agrona's idle strategies,
- * each has a short alias ({@code baseline}, {@code batched-cqe}...) unique on its axis.
+ * each has a short alias ({@code baseline}, {@code batched-cqe}...) unique on its axis. Write one
+ * by extending {@link AbstractStrategyProvider}.
  *
  * @param <T> the axis interface
  */

@@ -1,11 +1,10 @@
 package dev.uringlab.strategy.baseline;
 
+import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.CompletionPosting;
-import dev.uringlab.spi.StrategyContext;
-import dev.uringlab.spi.StrategyProvider;
 
 /**
  * Completion posting as in Linux 6.1, before "io_uring: batch multishot completions" (seed
@@ -45,14 +44,12 @@ public final class CompletionBatchPosting implements CompletionPosting {
     }
 
     /** Registers alias {@code baseline} on axis {@code completion}. */
-    public static final class Provider implements StrategyProvider<CompletionPosting> {
-        @Override public Axis<CompletionPosting> axis() { return Axis.COMPLETION; }
-        @Override public String alias() { return Axis.BASELINE; }
-        @Override public String kernel() { return "6.1"; }
-        @Override public String summary() {
-            return "request CQEs flushed in one locked section per batch; every multishot CQE takes the lock, "
-                    + "commits and runs ev_posted alone";
+    public static final class Provider extends AbstractStrategyProvider<CompletionPosting> {
+        public Provider() {
+            super(Axis.COMPLETION, Axis.BASELINE, "6.1",
+                    "request CQEs flushed in one locked section per batch; every multishot CQE takes the lock, "
+                    + "commits and runs ev_posted alone",
+                    ctx -> new CompletionBatchPosting());
         }
-        @Override public CompletionPosting create(StrategyContext ctx) { return new CompletionBatchPosting(); }
     }
 }

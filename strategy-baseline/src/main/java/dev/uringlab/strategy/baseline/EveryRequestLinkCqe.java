@@ -2,11 +2,10 @@ package dev.uringlab.strategy.baseline;
 
 import dev.uringlab.api.Errno;
 import dev.uringlab.api.SqeFlags;
+import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.LinkCqe;
-import dev.uringlab.spi.StrategyContext;
-import dev.uringlab.spi.StrategyProvider;
 
 /**
  * Link CQEs as in Linux 5.16, before IOSQE_CQE_SKIP_SUCCESS (5.17) and the "single cqe per
@@ -47,13 +46,13 @@ public final class EveryRequestLinkCqe implements LinkCqe {
     }
 
     /** Registers alias {@code baseline} on axis {@code link-cqe}. */
-    public static final class Provider implements StrategyProvider<LinkCqe> {
+    public static final class Provider extends AbstractStrategyProvider<LinkCqe> {
         private static final EveryRequestLinkCqe INSTANCE = new EveryRequestLinkCqe();
 
-        @Override public Axis<LinkCqe> axis() { return Axis.LINK_CQE; }
-        @Override public String alias() { return Axis.BASELINE; }
-        @Override public String kernel() { return "5.16"; }
-        @Override public String summary() { return "every request of a link posts a CQE; IOSQE_CQE_SKIP_SUCCESS is -EINVAL"; }
-        @Override public LinkCqe create(StrategyContext ctx) { return INSTANCE; }
+        public Provider() {
+            super(Axis.LINK_CQE, Axis.BASELINE, "5.16",
+                    "every request of a link posts a CQE; IOSQE_CQE_SKIP_SUCCESS is -EINVAL",
+                    ctx -> INSTANCE);
+        }
     }
 }

@@ -1,10 +1,9 @@
 package dev.uringlab.strategy.baseline;
 
+import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
-import dev.uringlab.spi.StrategyContext;
-import dev.uringlab.spi.StrategyProvider;
 
 /**
  * Multishot poll re-arming as in Linux 5.15, before "reduce frequent add_wait_queue()
@@ -30,13 +29,13 @@ public final class ReaddWaitQueuePollRearm implements PollRearm {
     }
 
     /** Registers alias {@code baseline} on axis {@code poll-rearm}. */
-    public static final class Provider implements StrategyProvider<PollRearm> {
+    public static final class Provider extends AbstractStrategyProvider<PollRearm> {
         private static final ReaddWaitQueuePollRearm INSTANCE = new ReaddWaitQueuePollRearm();
 
-        @Override public Axis<PollRearm> axis() { return Axis.POLL_REARM; }
-        @Override public String alias() { return Axis.BASELINE; }
-        @Override public String kernel() { return "5.15"; }
-        @Override public String summary() { return "list_del_init on every wakeup, add_wait_queue on every re-arm"; }
-        @Override public PollRearm create(StrategyContext ctx) { return INSTANCE; }
+        public Provider() {
+            super(Axis.POLL_REARM, Axis.BASELINE, "5.15",
+                    "list_del_init on every wakeup, add_wait_queue on every re-arm",
+                    ctx -> INSTANCE);
+        }
     }
 }

@@ -1,11 +1,10 @@
 package dev.uringlab.strategy.baseline;
 
+import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
 import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.KmemCache;
-import dev.uringlab.spi.StrategyContext;
-import dev.uringlab.spi.StrategyProvider;
 
 /**
  * Bio allocation as in Linux 5.14, before "Enable bio recycling for polled IO" (seed 004):
@@ -33,11 +32,11 @@ public final class SlabBioAllocation implements BioAllocation {
     }
 
     /** Registers alias {@code baseline} on axis {@code bio-alloc}. */
-    public static final class Provider implements StrategyProvider<BioAllocation> {
-        @Override public Axis<BioAllocation> axis() { return Axis.BIO_ALLOC; }
-        @Override public String alias() { return Axis.BASELINE; }
-        @Override public String kernel() { return "5.14"; }
-        @Override public String summary() { return "every bio from the bio_set's slab and back to it"; }
-        @Override public BioAllocation create(StrategyContext ctx) { return new SlabBioAllocation(ctx.bioSlab()); }
+    public static final class Provider extends AbstractStrategyProvider<BioAllocation> {
+        public Provider() {
+            super(Axis.BIO_ALLOC, Axis.BASELINE, "5.14",
+                    "every bio from the bio_set's slab and back to it",
+                    ctx -> new SlabBioAllocation(ctx.bioSlab()));
+        }
     }
 }

@@ -1,12 +1,11 @@
 package dev.uringlab.strategy.baseline;
 
+import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.RequestAllocation;
-import dev.uringlab.spi.StrategyContext;
-import dev.uringlab.spi.StrategyProvider;
 
 /**
  * Request allocation with no per-ring cache, as io_alloc_req and io_free_req behave before
@@ -48,11 +47,11 @@ public final class SlabRequestAllocation implements RequestAllocation {
     }
 
     /** Registers alias {@code baseline} on axis {@code req-alloc}. */
-    public static final class Provider implements StrategyProvider<RequestAllocation> {
-        @Override public Axis<RequestAllocation> axis() { return Axis.REQ_ALLOC; }
-        @Override public String alias() { return Axis.BASELINE; }
-        @Override public String kernel() { return "5.15"; }
-        @Override public String summary() { return "every request from the slab and back to it, one at a time"; }
-        @Override public RequestAllocation create(StrategyContext ctx) { return new SlabRequestAllocation(ctx.reqCachep()); }
+    public static final class Provider extends AbstractStrategyProvider<RequestAllocation> {
+        public Provider() {
+            super(Axis.REQ_ALLOC, Axis.BASELINE, "5.15",
+                    "every request from the slab and back to it, one at a time",
+                    ctx -> new SlabRequestAllocation(ctx.reqCachep()));
+        }
     }
 }
