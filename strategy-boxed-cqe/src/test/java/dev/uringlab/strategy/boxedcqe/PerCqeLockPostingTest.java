@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.ModelCq;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class PerCqeLockPostingTest {
                 "lock", "fill 1", "commit", "unlock", "ev_posted",
                 "lock", "fill 2", "commit", "unlock", "ev_posted",
                 "lock", "fill 3", "commit", "unlock", "ev_posted");
-        assertThat(cq.visible()).containsExactly(1L, 2L, 3L);
+        assertThat(cq.visibleUserData()).containsExactly(1L, 2L, 3L);
         assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(3);
         assertThat(cq.counters().get(Counter.CQ_COMMIT)).isEqualTo(3);
         assertThat(cq.counters().get(Counter.EV_POSTED)).isEqualTo(3);
@@ -52,8 +53,8 @@ class PerCqeLockPostingTest {
         posting.flushCompletions(cq, batch(new Req(1, 0), new Req(2, 0), new Req(3, 0), new Req(4, 0),
                 new Req(5, 0), new Req(6, 0)));
 
-        assertThat(cq.visible()).containsExactly(1L, 2L, 3L, 4L);
-        assertThat(cq.overflowed()).containsExactly(5L, 6L);
+        assertThat(cq.visibleUserData()).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(cq.overflowedUserData()).containsExactly(5L, 6L);
         assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(6);
     }
 
@@ -71,7 +72,7 @@ class PerCqeLockPostingTest {
             posting.postAuxCqe(cq, i, 1, IORING_CQE_F_MORE, false);
         }
         assertThat(posting.postAuxCqe(cq, 9, 1, IORING_CQE_F_MORE, true)).isFalse();
-        assertThat(cq.visible()).containsExactly(0L, 1L, 2L, 3L);
-        assertThat(cq.overflowed()).isEmpty();
+        assertThat(cq.visibleUserData()).containsExactly(0L, 1L, 2L, 3L);
+        assertThat(cq.overflowedUserData()).isEmpty();
     }
 }

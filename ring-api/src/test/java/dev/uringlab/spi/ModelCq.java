@@ -1,9 +1,5 @@
-package dev.uringlab.strategy.batchedcqe;
+package dev.uringlab.spi;
 
-import dev.uringlab.spi.CompletionContext;
-import dev.uringlab.spi.Counter;
-import dev.uringlab.spi.Counters;
-import dev.uringlab.spi.IoKiocb;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,11 +9,13 @@ import java.util.List;
  * bounded ring of CQEs with a cached and a committed tail, a FIFO overflow list, and a trace of
  * every primitive called ("lock", "fill 7", "overflow 7", "commit", "unlock", "ev_posted"),
  * so tests can assert lock sections exactly. Fills and commits outside the lock fail the test,
- * as lockdep would.
+ * as lockdep would; so does ev_posted under it. A request flagged REQ_F_CQE_SKIP fills nothing,
+ * as {@link CompletionContext#ioFillCqeReq} promises. Shared by every posting strategy's tests
+ * (ring-api's test-jar).
  */
-final class ModelCq implements CompletionContext {
+public final class ModelCq implements CompletionContext {
     /** One CQE as the application reads it. */
-    record Entry(long userData, int res, int flags) {}
+    public record Entry(long userData, int res, int flags) {}
 
     private final int entries;
     private final Counters counters = new Counters();
@@ -27,7 +25,7 @@ final class ModelCq implements CompletionContext {
     private int committed;
     private boolean locked;
 
-    ModelCq(int entries) {
+    public ModelCq(int entries) {
         this.entries = entries;
     }
 
@@ -51,6 +49,9 @@ final class ModelCq implements CompletionContext {
     @Override
     public void ioFillCqeReq(IoKiocb req) {
         requireLocked("ioFillCqeReq");
+        if ((req.flags() & ReqFlags.REQ_F_CQE_SKIP) != 0) {
+            return;
+        }
         if (!fill(req.userData(), req.res(), req.cflags())) {
             ioCqringEventOverflow(req.userData(), req.res(), req.cflags());
         }
@@ -108,8 +109,18 @@ final class ModelCq implements CompletionContext {
     }
 
     /** The CQEs the application can see (up to the committed tail). */
-    List<Entry> visible() {
+    public List<Entry> visible() {
         return List.copyOf(ring.subList(0, committed));
+    }
+
+    /** The user_data of the CQEs the application can see. */
+    public List<Long> visibleUserData() {
+        return ring.subList(0, committed).stream().map(Entry::userData).toList();
+    }
+
+    /** The user_data of the CQEs waiting on the overflow list, in order. */
+    public List<Long> overflowedUserData() {
+        return overflow.stream().map(Entry::userData).toList();
     }
 
     /**
@@ -117,7 +128,7 @@ final class ModelCq implements CompletionContext {
      * and the overflow list is flushed (io_cqring_overflow_flush), every overflowed one in order.
      * Empties both. A CQE filled but never committed is a strategy bug and fails the test.
      */
-    List<Entry> reapAll() {
+    public List<Entry> reapAll() {
         if (ring.size() != committed) {
             throw new AssertionError("CQEs filled but never committed: " + ring.subList(committed, ring.size()));
         }
@@ -129,11 +140,11 @@ final class ModelCq implements CompletionContext {
         return out;
     }
 
-    List<String> trace() {
+    public List<String> trace() {
         return trace;
     }
 
-    void clearTrace() {
+    public void clearTrace() {
         trace.clear();
     }
 
