@@ -76,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
             err.println(e.getMessage());
             return EXIT_USAGE;
         } catch (IOException e) {
-            err.println(file + ": cannot read the scenario: " + e.getMessage());
+            err.println(file + ": " + FileProblem.of(e)); // FILE: no such file / permission denied / is a directory
             return EXIT_USAGE;
         }
         if (!Rings.providers().containsKey(engine)) {

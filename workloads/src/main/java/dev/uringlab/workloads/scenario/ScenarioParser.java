@@ -8,6 +8,11 @@ import dev.uringlab.api.PollEvents;
 import dev.uringlab.api.SetupFlags;
 import dev.uringlab.api.SqeFlags;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,9 +67,58 @@ public final class ScenarioParser {
         this.file = file;
     }
 
-    /** Parses the file at {@code path}; messages name it as {@code path.toString()}. */
+    /**
+     * Parses the file at {@code path}; messages name it as {@code path.toString()}. A UTF-8
+     * byte-order mark at the start is skipped; bytes that are not UTF-8 (a binary file) are
+     * {@code FILE:LINE: not UTF-8 text} with the line where decoding fails, and a NUL byte
+     * {@code FILE:LINE: not text (a NUL byte)}.
+     *
+     * @throws IOException the file cannot be read (missing, a directory, no permission)
+     */
     public static Scenario parse(Path path) throws IOException, ScenarioSyntaxException {
-        return parse(path.toString(), Files.readAllLines(path, UTF_8));
+        String file = path.toString();
+        return parse(file, lines(file, Files.readAllBytes(path)));
+    }
+
+    /** The lines of a scenario file's bytes, decoded strictly as UTF-8 after an optional byte-order mark. */
+    static List<String> lines(String file, byte[] bytes) throws ScenarioSyntaxException {
+        int start = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
+        ByteBuffer in = ByteBuffer.wrap(bytes, start, bytes.length - start);
+        CharBuffer text = CharBuffer.allocate(bytes.length); // UTF-8 never decodes to more chars than bytes
+        CharsetDecoder decoder = UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        CoderResult result = decoder.decode(in, text, true);
+        if (!result.isError()) {
+            result = decoder.flush(text);
+        }
+        if (result.isError()) {
+            throw new ScenarioSyntaxException(file, lineOf(bytes, in.position()), "not UTF-8 text");
+        }
+        int nul = indexOf(bytes, (byte) 0);
+        if (nul >= 0) {
+            throw new ScenarioSyntaxException(file, lineOf(bytes, nul), "not text (a NUL byte)");
+        }
+        return text.flip().toString().lines().toList();
+    }
+
+    /** The 1-based line holding byte {@code offset}. */
+    private static int lineOf(byte[] bytes, int offset) {
+        int line = 1;
+        for (int i = 0; i < offset && i < bytes.length; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+            }
+        }
+        return line;
+    }
+
+    private static int indexOf(byte[] bytes, byte b) {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Parses {@code lines} (line 1 first) of the file called {@code file}. */

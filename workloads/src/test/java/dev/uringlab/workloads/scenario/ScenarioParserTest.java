@@ -7,6 +7,7 @@ import dev.uringlab.api.Opcodes;
 import dev.uringlab.api.PollEvents;
 import dev.uringlab.api.SqeFlags;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -102,6 +103,42 @@ class ScenarioParserTest {
                     assertThat(se.line()).isEqualTo(2);
                     assertThat(se.reason()).isEqualTo("nop: missing ud=");
                 });
+    }
+
+    @Test
+    void shouldNameTheLineWhereAFileStopsBeingUtf8(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("binary.scn");
+        byte[] text = "setup entries=4\nnop ud=1\n".getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = Arrays.copyOf(text, text.length + 3);
+        bytes[text.length] = (byte) 0xC3; // a lead byte without its continuation
+        bytes[text.length + 1] = '(';
+        bytes[text.length + 2] = '\n';
+        Files.write(f, bytes);
+        assertThatThrownBy(() -> ScenarioParser.parse(f)).isInstanceOf(ScenarioSyntaxException.class)
+                .hasMessage(f + ":3: not UTF-8 text");
+    }
+
+    @Test
+    void shouldSayLineOneForAnElfBinary(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("a.out");
+        Files.write(f, new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, (byte) 0x90, (byte) 0xff, 0, 0});
+        assertThatThrownBy(() -> ScenarioParser.parse(f)).hasMessage(f + ":1: not UTF-8 text");
+    }
+
+    @Test
+    void shouldCallANulByteNotText(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("zeros.scn");
+        Files.write(f, "setup entries=4\n\0\0\n".getBytes(StandardCharsets.UTF_8));
+        assertThatThrownBy(() -> ScenarioParser.parse(f)).hasMessage(f + ":2: not text (a NUL byte)");
+    }
+
+    @Test
+    void shouldAcceptAUtf8ByteOrderMark(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("bom.scn");
+        Files.writeString(f, "\uFEFFsetup entries=4\nnop ud=1\nsubmit\n");
+        Scenario sc = ScenarioParser.parse(f);
+        assertThat(sc.setup().entries()).isEqualTo(4);
+        assertThat(sc.steps()).hasSize(2);
     }
 
     static Stream<Arguments> errors() {
