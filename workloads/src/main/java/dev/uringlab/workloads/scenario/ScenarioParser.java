@@ -30,8 +30,10 @@ import java.util.regex.Pattern;
  * {@code fd=} naming nothing declared above) is a {@link ScenarioSyntaxException} whose
  * message is {@code FILE:LINE: message}; the whole file is read before anything runs.
  *
- * <p>One extension to v1, for bad-flag cases the flag words cannot spell:
- * {@code opcode ud=U op=N flags=B} puts the raw bits B (0-255) in {@code sqe->flags}.
+ * <p>Two extensions to v1 (docs/scenario-format.md): {@code opcode ud=U op=N flags=B} puts the
+ * raw bits B (0-255) in {@code sqe->flags}, for bad-flag cases the flag words cannot spell; and
+ * {@code wait ud=U} waits until the CQE of request U is in the ring, for a chain whose CQE
+ * count depends on the link-cqe strategy.
  */
 public final class ScenarioParser {
     /** The flag words of SCENARIOS.md and the IOSQE_* bit each sets. */
@@ -198,8 +200,16 @@ public final class ScenarioParser {
                 steps.add(new Step.Reap(l.number));
             }
             case "wait" -> {
-                String n = l.positionals(1, "wait N").getFirst();
-                steps.add(new Step.Wait(l.number, parseNumber(l, "wait " + n, n, 1, SetupFlags.IORING_MAX_CQ_ENTRIES)));
+                if (l.has("ud")) {
+                    l.allowKeys("ud");
+                    if (!l.words.isEmpty()) {
+                        throw l.error("expected 'wait N' or 'wait ud=U'");
+                    }
+                    steps.add(new Step.WaitFor(l.number, userData(l, "ud")));
+                } else {
+                    String n = l.positionals(1, "wait N' or 'wait ud=U").getFirst();
+                    steps.add(new Step.Wait(l.number, parseNumber(l, "wait " + n, n, 1, SetupFlags.IORING_MAX_CQ_ENTRIES)));
+                }
             }
             case "app" -> app(l);
             default -> throw new IllegalStateException("command without a parser: " + l.command);

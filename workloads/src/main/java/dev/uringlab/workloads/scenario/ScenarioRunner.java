@@ -115,6 +115,7 @@ public final class ScenarioRunner {
                     throw fail(step, "wait " + w.count() + ": " + errno(ret));
                 }
             }
+            case Step.WaitFor w -> waitFor(w);
             case Step.AppWrite w -> {
                 MemorySegment buf = arena.allocate(w.count());
                 buf.fill((byte) 'x');
@@ -170,6 +171,30 @@ public final class ScenarioRunner {
             case Step.RawSqe raw -> sqe.prepRw(raw.opcode(), 0, 0, 0, 0);
         }
         sqe.userData(s.userData()).flags(s.sqeFlags());
+    }
+
+    /**
+     * {@code wait ud=U}: looks at the ready CQEs without consuming them; while none is U's, waits
+     * for one more than are ready, the whole step within {@link #WAIT_TIMEOUT}.
+     */
+    private void waitFor(Step.WaitFor w) throws ScenarioRuntimeException {
+        long deadline = System.nanoTime() + WAIT_TIMEOUT.toNanos();
+        boolean[] seen = new boolean[1];
+        while (true) {
+            ring.forEachCqe((userData, res, flags) -> seen[0] |= userData == w.userData());
+            if (seen[0]) {
+                return;
+            }
+            long left = deadline - System.nanoTime();
+            int ret = left > 0 ? ring.waitCqes(ring.cqReady() + 1, left) : -Errno.ETIME;
+            if (ret == -Errno.ETIME) {
+                throw fail(w, "wait ud=" + Long.toUnsignedString(w.userData()) + ": no CQE of it among the " + ring.cqReady()
+                        + " in the ring after " + WAIT_TIMEOUT.toSeconds() + " s (-ETIME)");
+            }
+            if (ret < 0) {
+                throw fail(w, "wait ud=" + Long.toUnsignedString(w.userData()) + ": " + errno(ret));
+            }
+        }
     }
 
     /**

@@ -52,6 +52,7 @@ class ScenarioParserTest {
                 app write p.w 3
                 app read p.r 3
                 reap
+                wait ud=9
                 """);
         assertThat(s.file()).isEqualTo("t.scn");
         assertThat(s.setup()).isEqualTo(new Scenario.Setup(2, 4, 8));
@@ -76,7 +77,8 @@ class ScenarioParserTest {
                 new Step.Wait(20, 2),
                 new Step.AppWrite(21, "p.w", 3),
                 new Step.AppRead(22, "p.r", 3),
-                new Step.Reap(23));
+                new Step.Reap(23),
+                new Step.WaitFor(24, 9));
     }
 
     @Test
@@ -180,8 +182,10 @@ class ScenarioParserTest {
                 Arguments.of(s + "read ud=1 fd=3 len=1 off=4", "t.scn:2: unknown argument 'off=' for read; read takes ud=, fd=, len="),
                 Arguments.of(s + "submit 3", "t.scn:2: expected 'submit'"),
                 Arguments.of(s + "reap all", "t.scn:2: expected 'reap'"),
-                Arguments.of(s + "wait", "t.scn:2: expected 'wait N'"),
-                Arguments.of(s + "wait n=2", "t.scn:2: expected 'wait N'"),
+                Arguments.of(s + "wait", "t.scn:2: expected 'wait N' or 'wait ud=U'"),
+                Arguments.of(s + "wait n=2", "t.scn:2: expected 'wait N' or 'wait ud=U'"),
+                Arguments.of(s + "wait ud=3 2", "t.scn:2: expected 'wait N' or 'wait ud=U'"),
+                Arguments.of(s + "wait ud=3 n=2", "t.scn:2: unknown argument 'n=' for wait; wait takes ud="),
                 Arguments.of(s + "pipe", "t.scn:2: expected 'pipe NAME'"),
                 Arguments.of(s + "pipe a b", "t.scn:2: expected 'pipe NAME'"),
                 Arguments.of(s + "eventfd", "t.scn:2: expected 'eventfd NAME'"),
