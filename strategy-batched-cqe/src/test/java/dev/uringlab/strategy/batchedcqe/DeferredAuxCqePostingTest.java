@@ -192,6 +192,17 @@ class DeferredAuxCqePostingTest {
     }
 
     @Test
+    void shouldDeclareTheCqeArrayOptionWithItsDefaultAndNoNativeEquivalent() {
+        BatchedCqeProvider provider = new BatchedCqeProvider();
+        assertThat(provider.options()).singleElement().satisfies(o -> {
+            assertThat(o.key()).isEqualTo(BatchedCqeProvider.CQE_ARRAY_OPTION);
+            assertThat(o.defaultValue()).isEqualTo(Integer.toString(DeferredAuxCqePosting.DEFAULT_CQE_ARRAY));
+            assertThat(o.summary()).isNotBlank();
+        });
+        assertThat(provider.nativeEquivalent()).as("6.2's deferral is the kernel's own path, chosen by no flag").isEmpty();
+    }
+
+    @Test
     void shouldFlushAfterAsManyCqesAsTheArrayHolds() {
         DeferredAuxCqePosting eight = new DeferredAuxCqePosting(new Counters(), 8);
         ModelCq cq = new ModelCq(64);
