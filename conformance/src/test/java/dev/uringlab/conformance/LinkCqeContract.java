@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.fail;
 import dev.uringlab.api.Errno;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.LinkCqe;
+import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.StrategyProvider;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The contract of the {@code link-cqe} axis ({@link LinkCqe}), run for every registered
  * implementation, by driving its four calls as the engine does (io_init_req, req_set_fail,
- * io_fail_links, completion) on {@link FakeRequest}s and reading the verdict from
+ * io_fail_links, completion) on {@link ModelReq}s and reading the verdict from
  * {@code REQ_F_CQE_SKIP}: a request posts iff it ends without it. Common to every implementation:
  * <ul>
  *   <li>a request with no flag, or only IOSQE_ASYNC, is accepted and posts;</li>
@@ -75,12 +76,12 @@ class LinkCqeContract {
         return r;
     }
 
-    private static boolean posts(FakeRequest req) {
+    private static boolean posts(ModelReq req) {
         return !req.has(REQ_F_CQE_SKIP);
     }
 
     /** The engine's failure path: REQ_F_FAIL, then req_set_fail. */
-    private static void failReq(LinkCqe l, FakeRequest req) {
+    private static void failReq(LinkCqe l, ModelReq req) {
         req.setFlags(REQ_F_FAIL);
         l.reqSetFail(req);
     }
@@ -90,7 +91,7 @@ class LinkCqeContract {
     void shouldAcceptAndPostAPlainOrAsyncRequest(StrategyProvider<LinkCqe> p) {
         for (int flags : new int[] {0, REQ_F_FORCE_ASYNC}) {
             LinkCqe l = p.create(new FakeStrategyContext());
-            FakeRequest req = FakeRequest.withFlags(1, flags);
+            ModelReq req = new ModelReq(1, flags);
             assertThat(l.initReq(req)).as("initReq, flags 0x%x", flags).isZero();
             l.completeReq(req);
             assertThat(posts(req)).as("posts, flags 0x%x", flags).isTrue();
@@ -100,7 +101,7 @@ class LinkCqeContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("providers")
     void shouldAcceptDrainOnAFreshRing(StrategyProvider<LinkCqe> p) {
-        assertThat(p.create(new FakeStrategyContext()).initReq(FakeRequest.withFlags(1, REQ_F_IO_DRAIN))).isZero();
+        assertThat(p.create(new FakeStrategyContext()).initReq(new ModelReq(1, REQ_F_IO_DRAIN))).isZero();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -108,7 +109,7 @@ class LinkCqeContract {
     void shouldLetARequestItRefusesPostItsError(StrategyProvider<LinkCqe> p) {
         for (int flags : FLAG_SETS) {
             LinkCqe l = p.create(new FakeStrategyContext());
-            FakeRequest req = FakeRequest.withFlags(1, flags);
+            ModelReq req = new ModelReq(1, flags);
             if (l.initReq(req) != 0) {
                 failReq(l, req);
                 l.completeReq(req);
@@ -122,7 +123,7 @@ class LinkCqeContract {
     void shouldAlwaysPostAFailure(StrategyProvider<LinkCqe> p) {
         for (int flags : FLAG_SETS) {
             LinkCqe l = p.create(new FakeStrategyContext());
-            FakeRequest req = FakeRequest.withFlags(1, flags);
+            ModelReq req = new ModelReq(1, flags);
             if (l.initReq(req) == 0) {
                 failReq(l, req);
                 l.completeReq(req);
@@ -136,8 +137,8 @@ class LinkCqeContract {
     void shouldPostEveryMemberAnUnflaggedFailureCancels(StrategyProvider<LinkCqe> p) {
         for (int flags : FLAG_SETS) {
             LinkCqe l = p.create(new FakeStrategyContext());
-            FakeRequest failed = FakeRequest.withFlags(1, REQ_F_LINK);
-            FakeRequest member = FakeRequest.withFlags(2, flags | REQ_F_LINK);
+            ModelReq failed = new ModelReq(1, REQ_F_LINK);
+            ModelReq member = new ModelReq(2, flags | REQ_F_LINK);
             assertThat(l.initReq(failed)).isZero();
             if (l.initReq(member) != 0) {
                 continue; // refused at init: covered above
@@ -154,7 +155,7 @@ class LinkCqeContract {
     void shouldAnswerTheSkipFlagAsDocumented(StrategyProvider<LinkCqe> p) {
         Rules r = rules(p);
         LinkCqe l = p.create(new FakeStrategyContext());
-        FakeRequest req = FakeRequest.withFlags(1, REQ_F_CQE_SKIP);
+        ModelReq req = new ModelReq(1, REQ_F_CQE_SKIP);
         assertThat(l.initReq(req)).isEqualTo(r.skipFlag());
         if (r.skipFlag() == 0) {
             l.completeReq(req);
@@ -168,8 +169,8 @@ class LinkCqeContract {
         Rules r = rules(p);
         for (int link : new int[] {REQ_F_LINK, REQ_F_HARDLINK}) {
             LinkCqe l = p.create(new FakeStrategyContext());
-            FakeRequest req = FakeRequest.withFlags(1, link);
-            FakeRequest last = FakeRequest.withFlags(2, 0);
+            ModelReq req = new ModelReq(1, link);
+            ModelReq last = new ModelReq(2, 0);
             assertThat(l.initReq(req)).isZero();
             assertThat(l.initReq(last)).isZero();
             l.completeReq(req);
@@ -184,11 +185,11 @@ class LinkCqeContract {
     void shouldAnswerDrainAfterSkipAndAfterLinkAsDocumented(StrategyProvider<LinkCqe> p) {
         Rules r = rules(p);
         LinkCqe afterSkip = p.create(new FakeStrategyContext());
-        afterSkip.initReq(FakeRequest.withFlags(1, REQ_F_CQE_SKIP));
-        assertThat(afterSkip.initReq(FakeRequest.withFlags(2, REQ_F_IO_DRAIN))).as("drain after skip").isEqualTo(r.drainAfterSkip());
+        afterSkip.initReq(new ModelReq(1, REQ_F_CQE_SKIP));
+        assertThat(afterSkip.initReq(new ModelReq(2, REQ_F_IO_DRAIN))).as("drain after skip").isEqualTo(r.drainAfterSkip());
         LinkCqe afterLink = p.create(new FakeStrategyContext());
-        afterLink.initReq(FakeRequest.withFlags(1, REQ_F_LINK));
-        assertThat(afterLink.initReq(FakeRequest.withFlags(2, REQ_F_IO_DRAIN))).as("drain after link").isEqualTo(r.drainAfterLink());
+        afterLink.initReq(new ModelReq(1, REQ_F_LINK));
+        assertThat(afterLink.initReq(new ModelReq(2, REQ_F_IO_DRAIN))).as("drain after link").isEqualTo(r.drainAfterLink());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -196,12 +197,12 @@ class LinkCqeContract {
     void shouldTreatTheMembersOfAFlaggedFailureAsDocumented(StrategyProvider<LinkCqe> p) {
         Rules r = rules(p);
         LinkCqe l = p.create(new FakeStrategyContext());
-        FakeRequest failed = FakeRequest.withFlags(1, REQ_F_LINK | REQ_F_CQE_SKIP);
+        ModelReq failed = new ModelReq(1, REQ_F_LINK | REQ_F_CQE_SKIP);
         if (l.initReq(failed) != 0) {
             assertThat(r.skipFlag()).as("the skip flag is refused, so no flagged request can fail later").isNotZero();
             return;
         }
-        FakeRequest member = FakeRequest.withFlags(2, REQ_F_LINK);
+        ModelReq member = new ModelReq(2, REQ_F_LINK);
         assertThat(l.initReq(member)).isZero();
         failReq(l, failed);
         l.failLink(failed, member);

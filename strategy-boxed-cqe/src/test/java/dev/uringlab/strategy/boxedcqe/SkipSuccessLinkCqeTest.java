@@ -14,6 +14,7 @@ import static dev.uringlab.strategy.boxedcqe.ModelLinks.Sqe.nop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.api.Errno;
+import dev.uringlab.spi.ModelReq;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,38 +35,38 @@ class SkipSuccessLinkCqeTest {
 
     @Test
     void shouldAcceptTheFlagAndLeaveTheRequestMarkedToSkip() {
-        Req req = new Req(1, L | S);
+        ModelReq req = new ModelReq(1, L | S);
         assertThat(strategy.initReq(req)).isZero();
         assertThat(req.flags() & REQ_F_CQE_SKIP).isNotZero();
     }
 
     @Test
     void shouldAllowDrainUntilTheFirstSkipSqeAndRefuseItForeverAfter() {
-        assertThat(strategy.initReq(new Req(1, IOSQE_IO_DRAIN))).isZero();
-        assertThat(strategy.initReq(new Req(2, IOSQE_ASYNC))).isZero();
-        assertThat(strategy.initReq(new Req(3, IOSQE_IO_DRAIN))).isZero();
+        assertThat(strategy.initReq(new ModelReq(1, IOSQE_IO_DRAIN))).isZero();
+        assertThat(strategy.initReq(new ModelReq(2, IOSQE_ASYNC))).isZero();
+        assertThat(strategy.initReq(new ModelReq(3, IOSQE_IO_DRAIN))).isZero();
 
-        assertThat(strategy.initReq(new Req(4, S))).isZero();
+        assertThat(strategy.initReq(new ModelReq(4, S))).isZero();
 
-        assertThat(strategy.initReq(new Req(5, IOSQE_IO_DRAIN))).isEqualTo(-Errno.EOPNOTSUPP);
-        assertThat(strategy.initReq(new Req(6, 0))).isZero();
-        assertThat(strategy.initReq(new Req(7, IOSQE_IO_DRAIN | L))).isEqualTo(-Errno.EOPNOTSUPP);
+        assertThat(strategy.initReq(new ModelReq(5, IOSQE_IO_DRAIN))).isEqualTo(-Errno.EOPNOTSUPP);
+        assertThat(strategy.initReq(new ModelReq(6, 0))).isZero();
+        assertThat(strategy.initReq(new ModelReq(7, IOSQE_IO_DRAIN | L))).isEqualTo(-Errno.EOPNOTSUPP);
     }
 
     @Test
     void shouldRefuseDrainOnTheVeryFirstSkipSqeWhenItAlsoAsksForDrain() {
-        assertThat(strategy.initReq(new Req(1, S | IOSQE_IO_DRAIN))).isEqualTo(-Errno.EOPNOTSUPP);
+        assertThat(strategy.initReq(new ModelReq(1, S | IOSQE_IO_DRAIN))).isEqualTo(-Errno.EOPNOTSUPP);
     }
 
     @Test
     void shouldTradeTheSkipOfAFailingRequestForSkippingTheLinksItCancels() {
-        Req skipping = new Req(1, L | S);
+        ModelReq skipping = new ModelReq(1, L | S);
         skipping.setFlags(REQ_F_FAIL);
         strategy.reqSetFail(skipping);
         assertThat(skipping.posts()).isTrue();
         assertThat(skipping.flags() & REQ_F_SKIP_LINK_CQES).isNotZero();
 
-        Req plain = new Req(2, L);
+        ModelReq plain = new ModelReq(2, L);
         plain.setFlags(REQ_F_FAIL);
         strategy.reqSetFail(plain);
         assertThat(plain.posts()).isTrue();
@@ -74,17 +75,17 @@ class SkipSuccessLinkCqeTest {
 
     @Test
     void shouldSilenceOrUnsilenceEveryCancelledLinkAfterTheFailedRequestsFlag() {
-        Req silencing = new Req(1, L | S);
+        ModelReq silencing = new ModelReq(1, L | S);
         silencing.setFlags(REQ_F_FAIL);
         strategy.reqSetFail(silencing);
-        Req unflagged = new Req(2, 0);
+        ModelReq unflagged = new ModelReq(2, 0);
         strategy.failLink(silencing, unflagged);
         assertThat(unflagged.posts()).isFalse();
 
-        Req loud = new Req(3, L);
+        ModelReq loud = new ModelReq(3, L);
         loud.setFlags(REQ_F_FAIL);
         strategy.reqSetFail(loud);
-        Req flagged = new Req(4, L | S);
+        ModelReq flagged = new ModelReq(4, L | S);
         strategy.failLink(loud, flagged);
         assertThat(flagged.posts()).isTrue();
     }
