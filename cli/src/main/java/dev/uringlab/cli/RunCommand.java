@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code uring-lab run FILE [--ring emulated|native] [--strategy AXIS=ALIAS ...] [--profile P]}:
- * runs one scenario file and prints exactly its output lines (SCENARIOS.md) on standard
+ * runs one scenario file and prints exactly its output lines (docs/scenario-format.md) on standard
  * output, so two runs can be compared with {@code diff}.
  *
  * <p>Exit status: 2 for an error in the file ({@code FILE:LINE: message} on standard error)
@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
             + "2 an error in FILE (FILE:LINE: message) or in the options."})
 final class RunCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "FILE", description = "The scenario file (SCENARIOS.md, format v1).")
+    @Parameters(paramLabel = "FILE", description = "The scenario file (docs/scenario-format.md, format v1 with its extensions).")
     private Path file;
 
     @Option(names = "--ring", paramLabel = "ENGINE", defaultValue = "emulated",

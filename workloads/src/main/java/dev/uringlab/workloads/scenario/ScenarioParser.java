@@ -24,7 +24,7 @@ import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
- * Reads a scenario file (SCENARIOS.md, format v1) into an immutable {@link Scenario}. Every
+ * Reads a scenario file (docs/scenario-format.md, format v1 with its extensions) into an immutable {@link Scenario}. Every
  * error of the file (unknown command or argument, missing {@code ud=}, {@code setup} not
  * first, a bad number or errno name, an unknown flag word, a name declared twice, an
  * {@code fd=} naming nothing declared above) is a {@link ScenarioSyntaxException} whose
@@ -36,7 +36,7 @@ import java.util.regex.Pattern;
  * count depends on the link-cqe strategy.
  */
 public final class ScenarioParser {
-    /** The flag words of SCENARIOS.md and the IOSQE_* bit each sets. */
+    /** The flag words of docs/scenario-format.md and the IOSQE_* bit each sets. */
     private static final Map<String, Integer> FLAG_WORDS = flagWords();
     /** The bare word that makes a poll multishot (IORING_POLL_ADD_MULTI). */
     private static final String MULTI = "multi";

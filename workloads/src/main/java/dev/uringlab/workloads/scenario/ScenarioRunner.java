@@ -22,7 +22,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Runs a {@link Scenario} on a ring of any engine and writes exactly the lines SCENARIOS.md
+ * Runs a {@link Scenario} on a ring of any engine and writes exactly the lines docs/scenario-format.md
  * specifies: {@code submitted N} for each {@code submit}, {@code cqe ud=U res=R flags=F} for
  * each CQE reaped, nothing else. One run owns its ring, the files it opened and an
  * {@link Arena} for every I/O buffer (native memory, as the real kernel needs).
@@ -159,7 +159,7 @@ public final class ScenarioRunner {
             }
             case Step.PollRemove r -> sqe.prepPollRemove(r.target());
             case Step.ReadWrite rw -> {
-                // A fresh buffer per SQE, as SCENARIOS.md says; never smaller than one byte.
+                // A fresh buffer per SQE, as docs/scenario-format.md says; never smaller than one byte.
                 MemorySegment buf = arena.allocate(Math.max(1, rw.len()));
                 if (rw.opcode() == Opcodes.IORING_OP_WRITE) {
                     buf.fill((byte) 'x');
