@@ -32,9 +32,11 @@ import org.openjdk.jmh.annotations.State;
  *       deferred into the array and posted with one lock per full array, then one lock,
  *       commit and ev_posted for the batch's flush;</li>
  *   <li>{@code ring=native, completion=baseline}: the running kernel, same loop. It is neither
- *       6.1 nor 6.2: it is today's kernel (this machine's), which since 2024 writes aux CQEs
+ *       6.1 nor 6.2: it is today's kernel (this machine's), which since 2024 ("io_uring: get rid
+ *       of intermediate aux cqe caches", Pavel Begunkov) writes aux CQEs straight into the CQ
  *       without the completion lock on a DEFER_TASKRUN ring such as reg.b's, so it stands for
- *       neither side of the series and is no baseline for its ratio.</li>
+ *       neither side of the series and is no baseline for its ratio (the report says so
+ *       beside it).</li>
  * </ul>
  * {@code cqeArray} is batched-cqe's {@code cqe-array} option: with baseline (and so on the
  * native ring) only its default 16 is run; the other points fail at setup with the reason and
