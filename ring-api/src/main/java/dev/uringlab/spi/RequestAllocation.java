@@ -16,6 +16,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * request this allocation ever took from the slab must be back there.
  */
 public interface RequestAllocation {
+    /** IO_REQ_ALLOC_BATCH (5.15 and 5.16): requests per kmem_cache_alloc_bulk of a refill. */
+    int IO_REQ_ALLOC_BATCH = 8;
 
     /** io_alloc_req: a request for the submission path; never one that is still live. */
     IoKiocb ioAllocReq();
@@ -48,6 +50,9 @@ public interface RequestAllocation {
      * under the lock.
      */
     final class LockedFreeList {
+        /** IO_COMPL_BATCH: the submission side takes the list only when more than this many wait there. */
+        public static final int IO_COMPL_BATCH = 32;
+
         private final ReentrantLock completionLock = new ReentrantLock();
         private final ArrayDeque<IoKiocb> list = new ArrayDeque<>();
         private final Counters counters;

@@ -37,10 +37,6 @@ import java.util.ArrayDeque;
 public final class ReqsArrayRequestAllocation implements RequestAllocation {
     /** IO_REQ_CACHE_SIZE: ARRAY_SIZE(submit_state.reqs). */
     static final int IO_REQ_CACHE_SIZE = 32;
-    /** IO_REQ_ALLOC_BATCH: requests per kmem_cache_alloc_bulk. */
-    static final int IO_REQ_ALLOC_BATCH = 8;
-    /** IO_COMPL_BATCH: more than this many on the locked list and io_flush_cached_reqs takes them. */
-    static final int IO_COMPL_BATCH = 32;
 
     private final KmemCache<IoKiocb> reqCachep;
     private final Counters counters;
@@ -83,7 +79,7 @@ public final class ReqsArrayRequestAllocation implements RequestAllocation {
      */
     private boolean ioFlushCachedReqs() {
         counters.inc(Counter.REQ_CACHE_REFILL);
-        if (lockedFreeList.lockedFreeNr() > IO_COMPL_BATCH) {
+        if (lockedFreeList.lockedFreeNr() > LockedFreeList.IO_COMPL_BATCH) {
             lockedFreeList.ioFlushCachedLockedReqs(freeList);
         }
         int nr = freeReqs;

@@ -68,10 +68,6 @@ import java.util.ArrayDeque;
  * ({@link RequestAllocation.LockedFreeList}).
  */
 public final class FreeStackRequestAllocation implements RequestAllocation {
-    /** IO_REQ_ALLOC_BATCH: requests per kmem_cache_alloc_bulk. */
-    public static final int IO_REQ_ALLOC_BATCH = 8;
-    /** IO_COMPL_BATCH: more than this many on the locked list and the refill takes them. */
-    static final int IO_COMPL_BATCH = 32;
 
     private final KmemCache<IoKiocb> reqCachep;
     private final Counters counters;
@@ -114,7 +110,7 @@ public final class FreeStackRequestAllocation implements RequestAllocation {
      */
     private void ioAllocReqRefillCold() {
         counters.inc(Counter.REQ_CACHE_REFILL);
-        if (lockedFreeList.lockedFreeNr() > IO_COMPL_BATCH) {
+        if (lockedFreeList.lockedFreeNr() > LockedFreeList.IO_COMPL_BATCH) {
             lockedFreeList.ioFlushCachedLockedReqs(freeList);
             if (!freeList.isEmpty()) {
                 return;

@@ -120,7 +120,7 @@ class FreeStackRequestAllocationTest {
         alloc.ioFreeBatchList(new Batch(taken));
         alloc.ioReqCachesFree();
         assertThat(slab.frees()).as("all but the one request still live are back in the slab")
-                .isEqualTo(counters.get(Counter.REQ_BULK_ALLOC) * FreeStackRequestAllocation.IO_REQ_ALLOC_BATCH - 1);
+                .isEqualTo(counters.get(Counter.REQ_BULK_ALLOC) * RequestAllocation.IO_REQ_ALLOC_BATCH - 1);
     }
 
     @Test
