@@ -183,7 +183,7 @@ final class Charts {
     }
 
     /**
-     * The summary as a forest plot: per author's figure, the measured speed-up with its 99.9%
+     * The summary as a forest plot: per author's figure, the measured speed-up with its
      * interval (coloured by verdict) and the author's ratio (a diamond), on a log scale with 1x marked.
      */
     String forest(List<ClaimCheck> checks, boolean multiRun) {
@@ -207,7 +207,7 @@ final class Charts {
         hi = Math.max(hi, 2.5);
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         List<Verdict> shown = new ArrayList<>();
-        for (Verdict v : List.of(Verdict.REPRODUCED, Verdict.SMALLER, Verdict.NOT_REPRODUCED)) {
+        for (Verdict v : java.util.Arrays.stream(Verdict.values()).filter(Verdict::measured).toList()) {
             YIntervalSeries s = new YIntervalSeries("measured: " + v.label());
             for (int i = 0; i < checks.size(); i++) {
                 ClaimCheck c = checks.get(i);

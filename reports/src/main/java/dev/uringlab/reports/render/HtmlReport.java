@@ -5,7 +5,6 @@ import com.github.mustachejava.Mustache;
 import dev.uringlab.reports.analysis.Analysis;
 import dev.uringlab.reports.analysis.BenchmarkResults;
 import dev.uringlab.reports.analysis.Change;
-import dev.uringlab.reports.analysis.ChangeDetector;
 import dev.uringlab.reports.analysis.ClaimCheck;
 import dev.uringlab.reports.analysis.Noise;
 import dev.uringlab.reports.analysis.Row;
@@ -55,7 +54,7 @@ public final class HtmlReport {
 
     record Page(String subtitle, String css, String forest, List<SummaryRow> summary, boolean multiRun,
                 List<Quote> quotes, List<VerdictRule> rules, List<Section> sections, List<Nav> nav,
-                boolean hasChanges, String oldRun, List<ChangeRow> changes, double alpha,
+                boolean hasChanges, String oldRun, List<ChangeRow> changes, String confidence,
                 List<String> envHeaders, List<EnvRow> env) {
     }
 
@@ -64,7 +63,7 @@ public final class HtmlReport {
 
     record SummaryRow(boolean group, String seed, String title, String mechanism, String benchmark, String figure,
                       String run, String section, String author,
-                      String authorValues, String measured, String interval, String measuredValues,
+                      String authorValues, String measured, String interval, String precision, String forks, String measuredValues,
                       String verdict, String verdictClass, String note, String sourceRef, int quote) {
     }
 
@@ -135,7 +134,7 @@ public final class HtmlReport {
                 ? r.label() + " (--baseline)" : r.label()).toList();
         return new Page(subtitle, css(), charts.forest(a.checks(), multiRun), summary, multiRun, quotes, rules,
                 sections, nav, a.old().isPresent(), a.old().map(Run::label).orElse(""),
-                changeRows(a), ChangeDetector.ALPHA,
+                changeRows(a), a.intervals().percent(),
                 envHeaders, environment(envRuns));
     }
 
@@ -153,7 +152,9 @@ public final class HtmlReport {
                 c.run().orElse("\u2013"), section,
                 Format.ratio(f.authorRatio()), authorValues,
                 c.measured().map(m -> Format.ratio(m.value())).orElse("\u2013"),
-                c.measured().map(Format::ratioInterval).orElse(""), measuredValues,
+                c.measured().map(Format::ratioInterval).orElse(""),
+                c.measured().filter(m -> m.bounded()).map(Format::precision).orElse(""),
+                c.forks() == 1 ? "1 fork" : c.forks() + " forks", measuredValues,
                 c.verdict().label(), cssClass(c.verdict()), c.note(),
                 f.source().fileName() + ":" + f.source().lines(), quote);
     }

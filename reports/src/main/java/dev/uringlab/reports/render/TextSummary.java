@@ -18,7 +18,8 @@ public final class TextSummary {
         if (multiRun) {
             header.add("run");
         }
-        header.addAll(List.of("author", "measured", "99.9% interval", "verdict", "note"));
+        String percent = analysis.intervals().percent();
+        header.addAll(List.of("author", "measured", percent + " interval", "+-", "forks", "verdict", "note"));
         rows.add(header);
         for (ClaimCheck c : analysis.checks()) {
             List<String> row = new ArrayList<>(List.of(c.claim().seed(), c.figure().label()));
@@ -28,6 +29,8 @@ public final class TextSummary {
             row.add(ascii(Format.ratio(c.figure().authorRatio())));
             row.add(c.measured().map(m -> ascii(Format.ratio(m.value()))).orElse("-"));
             row.add(c.measured().map(m -> ascii(Format.ratioInterval(m))).orElse("-"));
+            row.add(c.measured().map(m -> Format.precision(m)).orElse("-"));
+            row.add(c.forks() == 0 ? "-" : Integer.toString(c.forks()));
             row.add(c.verdict().label());
             row.add(c.note());
             rows.add(row);
@@ -39,7 +42,8 @@ public final class TextSummary {
             }
         }
         StringBuilder out = new StringBuilder("Speed-up of each patch over its baseline (patched / baseline throughput),\n"
-                + "beside the author's figure; intervals at 99.9% from JMH's score errors.\n\n");
+                + "beside the author's figure; " + percent + " intervals by a bootstrap over forks, then iterations\n"
+                + "(+- is the interval's half-width over the ratio; forks: the fewer of the two arms').\n\n");
         for (List<String> row : rows) {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.size(); i++) {
