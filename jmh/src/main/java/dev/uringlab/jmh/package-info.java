@@ -5,7 +5,8 @@
  * {@link dev.uringlab.jmh.RingState} opens the ring from {@code @Param} strings named as
  * {@link dev.uringlab.jmh.ParamRules} says; {@link dev.uringlab.jmh.RingCounters} turns the
  * ring's counters into JMH secondary metrics (per operation: secondary score / primary score);
- * {@link dev.uringlab.jmh.BenchmarkPlan} lists the param points {@code uring-lab compare} runs.
+ * {@link dev.uringlab.jmh.BenchmarkPlan} lists the param points {@code uring-lab compare} runs, and
+ * {@link dev.uringlab.jmh.ForkRunner} runs them one fork at a time through JMH's Runner as compare asks.
  * Shaded with every engine and strategy into {@code jmh/target/benchmarks.jar}.
  *
  * <p>May not: import ring-core, ring-native or a strategy module (engines and strategies are

@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  * {@code gitCommit}, {@code gitDirty}, {@code date}, {@code cpu} (model name from
  * /proc/cpuinfo), {@code cores}, {@code os} (PRETTY_NAME of /etc/os-release), {@code kernel}
  * (the release the native ring runs on), {@code java}, {@code runLength}, {@code jmhOptions},
- * and at the end {@code wallTimeSeconds} and the point counts.
+ * and at the end {@code wallTimeSeconds}, the point and fork counts, and {@code interrupted}
+ * when Ctrl-C stopped the run.
  */
 final class EnvFile {
     static final String NAME = "env.json";
@@ -49,11 +50,15 @@ final class EnvFile {
     }
 
     /** Adds what is known at the end. */
-    void finish(Duration wallTime, int run, int skipped, int failed) {
+    void finish(Duration wallTime, int run, int skipped, int failed, int forks, boolean interrupted) {
         env.put("wallTimeSeconds", wallTime.toSeconds());
         env.put("pointsRun", run);
         env.put("pointsSkipped", skipped);
         env.put("pointsFailed", failed);
+        env.put("forksRun", forks);
+        if (interrupted) {
+            env.put("interrupted", true);
+        }
     }
 
     void write(Path dir) throws IOException {
