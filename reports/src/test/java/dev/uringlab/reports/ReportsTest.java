@@ -221,4 +221,17 @@ class ReportsTest {
         assertThat(text).contains("000   16-entry CQE array         2.33x   1.42x     [1.19, 1.71]  18.4%  1      smaller")
                 .contains("004   polled IO                  1.10x   -         -             -      -      not measured");
     }
+
+    @Test
+    void shouldWarnWhenTheMachineWasBusyOrTheRunInterrupted() throws Exception {
+        Path run = Fixtures.edited(Fixtures.RUN_A, dir, "busy/jmh.json", r -> { });
+        Files.writeString(dir.resolve("busy/env.json"), """
+                {"label": "busy box", "cores": 2, "loadAverageMax": 5.3, "cpuStealPercent": 0.4, "interrupted": true}
+                """);
+        Report report = report(run);
+        assertThat(report.summaryTable()).contains("WARNING: the machine was busy during this run (load average up to 5.3 on 2 cores)")
+                .contains("WARNING: this run was interrupted (Ctrl-C)");
+        assertThat(Files.readString(report.file())).contains("<p class=\"warn\">");
+        assertThat(report(Fixtures.RUN_A).summaryTable()).doesNotContain("WARNING");
+    }
 }

@@ -242,6 +242,7 @@ public final class CompareCommand implements Callable<Integer> {
                     if (interrupted.get()) {
                         break;
                     }
+                    env.sample();
                     progress.finished(Duration.between(t0, Instant.now()));
                     if (failure.isPresent() || n == 0) {
                         failed.put(point, failure.orElse("JMH wrote no result"));

@@ -116,7 +116,7 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
             rows.add(new Row(e.run(), strategyLabel(r.params(), strategyKeys),
                     Params.label(r.params(), varyingWorkload), r,
                     score, display == Display.NS_PER_OP ? score.reciprocal(1e9) : score, speedup,
-                    Params.isReference(r.params()), bytesPerOp(r), perOp));
+                    Params.isReference(r.params()), bytesPerOp(r), perOp, Stability.of(r.primary())));
         }
         List<String> runOrder = rows.stream().map(Row::run).distinct().toList();
         List<String> workloads = rows.stream().map(Row::workload).distinct().toList();

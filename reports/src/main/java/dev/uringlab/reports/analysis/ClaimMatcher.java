@@ -108,6 +108,16 @@ public final class ClaimMatcher {
         String note = !speedup.bounded() ? "no interval: JMH kept no samples and gave no error"
                 : !Intervals.fromSamples(pm, bm) ? "no raw samples: the interval is from JMH's 99.9% errors"
                 : forks == 1 ? "one fork: the interval ignores fork-to-fork variance" : "";
+        List<String> unsteady = new ArrayList<>();
+        for (var arm : List.of(java.util.Map.entry("baseline", bm), java.util.Map.entry(claim.patched(), pm))) {
+            Stability s = Stability.of(arm.getValue());
+            if (!s.steady()) {
+                unsteady.add(arm.getKey() + " " + s.describe(v -> String.format(java.util.Locale.ROOT, "%.3g", v)));
+            }
+        }
+        if (!unsteady.isEmpty()) {
+            note = (note.isEmpty() ? "" : note + "; ") + "not steady: " + String.join("; ", unsteady);
+        }
         boolean ns = claim.display() == Display.NS_PER_OP;
         return new ClaimCheck(claim, figure, Optional.of(run), Optional.of(speedup),
                 Optional.of(ns ? b.reciprocal(1e9) : b), Optional.of(ns ? p.reciprocal(1e9) : p), verdict, note, forks);

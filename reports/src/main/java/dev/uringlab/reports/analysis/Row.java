@@ -19,10 +19,11 @@ import java.util.Optional;
  * @param reference     whether this is the reference strategy (see {@link Params})
  * @param bytesPerOp    JMH's {@code gc.alloc.rate.norm}, when {@code -prof gc} ran
  * @param countersPerOp each ring counter per operation: the counter's rate over the primary rate
+ * @param stability     whether its forks reached a steady state
  */
 public record Row(String run, String strategy, String workload, JmhResult result, Estimate throughput, Estimate shown,
                   Optional<Estimate> speedup, boolean reference, Optional<Metric> bytesPerOp,
-                  Map<String, Double> countersPerOp) {
+                  Map<String, Double> countersPerOp, Stability stability) {
     public Row {
         countersPerOp = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(countersPerOp));
     }

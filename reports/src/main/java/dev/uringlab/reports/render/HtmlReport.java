@@ -55,7 +55,7 @@ public final class HtmlReport {
     record Page(String subtitle, String css, String forest, List<SummaryRow> summary, boolean multiRun,
                 List<Quote> quotes, List<VerdictRule> rules, List<Section> sections, List<Nav> nav,
                 boolean hasChanges, String oldRun, List<ChangeRow> changes, String confidence,
-                List<String> envHeaders, List<EnvRow> env) {
+                List<String> envHeaders, List<EnvRow> env, List<String> warnings) {
     }
 
     record Nav(String id, String name) {
@@ -83,7 +83,7 @@ public final class HtmlReport {
     }
 
     record TableRow(String run, String workload, String strategy, String colour, String score, String interval,
-                    String relative, String relativeInterval, boolean reference, String bytes) {
+                    String relative, String relativeInterval, boolean reference, String bytes, String stability) {
     }
 
     record CounterRow(boolean group, int span, String run, String workload, String counter, List<Cell> values) {
@@ -135,7 +135,7 @@ public final class HtmlReport {
         return new Page(subtitle, css(), charts.forest(a.checks(), multiRun), summary, multiRun, quotes, rules,
                 sections, nav, a.old().isPresent(), a.old().map(Run::label).orElse(""),
                 changeRows(a), a.intervals().percent(),
-                envHeaders, environment(envRuns));
+                envHeaders, environment(envRuns), RunWarnings.of(a.runs()));
     }
 
     private static SummaryRow summaryRow(boolean group, ClaimCheck c, String section, Integer quote) {
@@ -172,7 +172,8 @@ public final class HtmlReport {
                 r.strategy(), colours.get(r.strategy()), Format.si(r.shown().value()), Format.interval(r.shown()),
                 r.speedup().map(s -> Format.ratio(s.value())).orElse("\u2013"),
                 r.reference() ? "" : r.speedup().map(Format::ratioInterval).orElse(""), r.reference(),
-                r.bytesPerOp().map(m -> Format.plain(m.score())).orElse("\u2013"))).toList();
+                r.bytesPerOp().map(m -> Format.plain(m.score())).orElse("\u2013"),
+                r.stability().describe(v -> Format.si(v) + " ops/s"))).toList();
         Optional<Claim> claim = b.claim();
         return new Section(id, b.shortName(), b.benchmark(),
                 claim.map(c -> "seed " + c.seed() + ": " + c.title()).orElse(""),

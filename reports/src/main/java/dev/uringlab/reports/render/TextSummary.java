@@ -44,6 +44,9 @@ public final class TextSummary {
         StringBuilder out = new StringBuilder("Speed-up of each patch over its baseline (patched / baseline throughput),\n"
                 + "beside the author's figure; " + percent + " intervals by a bootstrap over forks, then iterations\n"
                 + "(+- is the interval's half-width over the ratio; forks: the fewer of the two arms').\n\n");
+        for (String warning : RunWarnings.of(analysis.runs())) {
+            out.append("WARNING: ").append(warning).append("\n\n");
+        }
         for (List<String> row : rows) {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.size(); i++) {
