@@ -7,6 +7,7 @@ import dev.uringlab.reports.analysis.BenchmarkResults;
 import dev.uringlab.reports.analysis.Change;
 import dev.uringlab.reports.analysis.ClaimCheck;
 import dev.uringlab.reports.analysis.Noise;
+import dev.uringlab.reports.analysis.Params;
 import dev.uringlab.reports.analysis.Row;
 import dev.uringlab.reports.analysis.Verdict;
 import dev.uringlab.reports.input.Claim;
@@ -76,7 +77,7 @@ public final class HtmlReport {
     record Section(String id, String name, String benchmark, String claim, String workload, String fixed,
                    String unit, boolean timePerOp, String chart, List<TableRow> rows,
                    boolean multiRun, boolean hasWorkloads, boolean hasBytes, String sweepKey, String sweepChart,
-                   boolean hasCounters, List<Swatch> counterHeaders, List<CounterRow> counters) {
+                   boolean hasCounters, List<Swatch> counterHeaders, List<CounterRow> counters, boolean hasNative) {
     }
 
     record Swatch(String name, String colour) {
@@ -183,7 +184,8 @@ public final class HtmlReport {
                 unit, b.display() == Display.NS_PER_OP, charts.headToHead(b), rows, multiRun,
                 !b.workloadKeys().isEmpty(), b.hasBytesPerOp(),
                 b.sweepKey().orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
-                !b.counters().isEmpty(), swatches, counterRows(b));
+                !b.counters().isEmpty(), swatches, counterRows(b),
+                b.rows().stream().anyMatch(r -> "native".equals(r.result().params().get(Params.RING))));
     }
 
     /** Per run and workload, one line per counter with each strategy's value per operation. */
@@ -203,8 +205,10 @@ public final class HtmlReport {
                     Row r = byStrategy.get(strategy);
                     Double v = r == null ? null : r.countersPerOp().get(counter);
                     Double ref = reference.map(x -> x.countersPerOp().get(counter)).orElse(null);
-                    boolean differs = v != null && ref != null && Math.abs(v - ref) > 0.01 * Math.max(Math.abs(ref), 1e-3);
-                    cells.add(new Cell(v == null ? "\u2013" : Format.perOp(v), differs));
+                    // The real kernel's counters are not the emulator's: a zero there means "not seen", not "none".
+                    boolean unseen = v != null && v == 0 && r != null && "native".equals(r.result().params().get(Params.RING));
+                    boolean differs = !unseen && v != null && ref != null && Math.abs(v - ref) > 0.01 * Math.max(Math.abs(ref), 1e-3);
+                    cells.add(new Cell(v == null ? "\u2013" : unseen ? "n/a" : Format.perOp(v), differs));
                 }
                 out.add(new CounterRow(first, b.strategies().size() + 1, key.get(0),
                         key.get(1).isEmpty() ? "all" : key.get(1), counter, cells));

@@ -52,6 +52,7 @@ class ChangeDetectorTest {
         assertThat(changes).allSatisfy(c -> assertThat(c.verdict()).isEqualTo(
                 c.ratio().lo() > 1 ? Noise.IMPROVED : c.ratio().hi() < 1 ? Noise.REGRESSED : Noise.NO_CHANGE));
         assertThat(Files.readString(report.file())).contains("Changes since the old run").contains("run-b/jmh.json (--baseline)");
+        assertThat(report.summaryTable()).contains("Change since run-b/jmh.json").containsPattern("RegbBenchmark.regb +cqeArray=16");
     }
 
     @Test
