@@ -234,4 +234,24 @@ class ReportsTest {
         assertThat(Files.readString(report.file())).contains("<p class=\"warn\">");
         assertThat(report(Fixtures.RUN_A).summaryTable()).doesNotContain("WARNING");
     }
+
+    @Test
+    void shouldCallASeedWhoseWorkloadOrStrategyIsNotWrittenNotImplemented() throws Exception {
+        Path run = Fixtures.edited(Fixtures.RUN_A, dir, "listed/jmh.json", r -> { });
+        Files.writeString(dir.resolve("listed/env.json"), """
+                {"benchmarks": "dev.uringlab.jmh.Nops32Benchmark.nops32,dev.uringlab.jmh.RegbBenchmark.regb,dev.uringlab.jmh.LinkedNopsBenchmark.linkedNops"}
+                """);
+        Analysis a = report(run).analysis();
+        assertThat(check(a, "002", "echo server").verdict()).isEqualTo(Verdict.NOT_IMPLEMENTED);
+        assertThat(check(a, "002", "echo server").note()).isEqualTo("no EchoServerBenchmark.echoServer in the build that ran: "
+                + "this seed's workload is not written yet");
+        Path noReqCache = Fixtures.edited(Fixtures.RUN_A, dir, "no-req-cache/jmh.json", r -> {
+            if ("req-cache".equals(Fixtures.param(r, "reqAlloc"))) {
+                r.put("benchmark", "dev.uringlab.jmh.Elsewhere.moved");
+            }
+        });
+        ClaimCheck reqCache = check(report(noReqCache).analysis(), "001", "first setup");
+        assertThat(reqCache.verdict()).isEqualTo(Verdict.NOT_IMPLEMENTED);
+        assertThat(reqCache.note()).isEqualTo("Nops32Benchmark.nops32 ran without req-alloc=req-cache: no such strategy in this build");
+    }
 }

@@ -164,7 +164,10 @@ public final class CompareCommand implements Callable<Integer> {
                 }
             }
         }
-        List<PlanPoint> plan = jmh.plan(includes);
+        List<PlanPoint> all = jmh.plan(List.of());
+        List<Pattern> patterns = includes.stream().map(Pattern::compile).toList();
+        List<PlanPoint> plan = all.stream()
+                .filter(p -> patterns.isEmpty() || patterns.stream().anyMatch(r -> r.matcher(p.benchmark()).find())).toList();
         if (plan.isEmpty()) {
             err.println("uring-lab compare: no benchmark matches --include " + String.join(" ", includes)
                     + "; list them with: java -jar " + layout.root().relativize(jar) + " -l");
@@ -186,6 +189,7 @@ public final class CompareCommand implements Callable<Integer> {
         Path dir = newResultsDir(layout);
         Path log = dir.resolve(LOG);
         EnvFile env = EnvFile.capture(layout, runLength, start);
+        env.benchmarks(all.stream().map(PlanPoint::benchmark).distinct().toList());
         env.write(dir);
         Races races = new Races(toRun, runLength.minForks(), runLength.maxForks(), target / 100);
         Progress progress = new Progress(runLength, budget);

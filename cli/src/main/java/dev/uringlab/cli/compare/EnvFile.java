@@ -98,6 +98,11 @@ final class EnvFile {
         }
     }
 
+    /** Every benchmark the build has (the report tells a seed whose workload is not written yet from one not included). */
+    void benchmarks(List<String> names) {
+        env.put("benchmarks", String.join(",", names));
+    }
+
     /** Adds what is known at the end. */
     void finish(Duration wallTime, int run, int skipped, int failed, int forks, boolean interrupted) {
         env.put("wallTimeSeconds", wallTime.toSeconds());

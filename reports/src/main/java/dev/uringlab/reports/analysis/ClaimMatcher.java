@@ -50,13 +50,30 @@ public final class ClaimMatcher {
                     }
                 }
                 if (!any) {
-                    out.add(ClaimCheck.notMeasured(claim, figure, Optional.empty(), Verdict.NOT_MEASURED,
-                            "no run has " + JmhResult.shortName(claim.benchmark()) + " (not in this build, or not included)"));
+                    out.add(notRun(claim, figure, runs));
                 }
             }
         }
         return out;
     }
+
+    /**
+     * A figure whose benchmark no run ran: not implemented when every run's {@code env.json}
+     * lists the benchmarks its build had ({@value #BENCHMARKS}) and none has it; else not measured.
+     */
+    private static ClaimCheck notRun(Claim claim, Figure figure, List<Run> runs) {
+        String name = JmhResult.shortName(claim.benchmark());
+        boolean listed = !runs.isEmpty() && runs.stream().allMatch(r -> r.env().other().containsKey(BENCHMARKS));
+        if (listed && runs.stream().noneMatch(r -> List.of(r.env().other().get(BENCHMARKS).split(",")).contains(claim.benchmark()))) {
+            return ClaimCheck.notMeasured(claim, figure, Optional.empty(), Verdict.NOT_IMPLEMENTED,
+                    "no " + name + " in the build that ran: this seed's workload is not written yet");
+        }
+        return ClaimCheck.notMeasured(claim, figure, Optional.empty(), Verdict.NOT_MEASURED,
+                "no run has " + name + (listed ? " (not included)" : " (not in this build, or not included)"));
+    }
+
+    /** The {@code env.json} field listing every benchmark of the build, comma-separated. */
+    public static final String BENCHMARKS = "benchmarks";
 
     private static ClaimCheck check(Claim claim, Figure figure, String run, List<JmhResult> results, Intervals intervals) {
         if (results.stream().noneMatch(r -> claim.patched().equals(r.params().get(claim.axis())))) {
