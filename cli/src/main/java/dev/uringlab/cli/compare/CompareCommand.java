@@ -239,7 +239,15 @@ public final class CompareCommand implements Callable<Integer> {
                     out.flush();
                     Instant t0 = Instant.now();
                     Files.deleteIfExists(part);
-                    Optional<String> failure = jmh.runFork(point, runLength, profilers, part);
+                    Optional<String> failure;
+                    try {
+                        failure = jmh.runFork(point, runLength, profilers, part);
+                    } catch (IOException e) {
+                        if (!interrupted.get()) {
+                            throw e;
+                        }
+                        failure = Optional.of("interrupted"); // Ctrl-C closed the runner under us
+                    }
                     int n = interrupted.get() ? 0 : results.append(part);
                     Files.deleteIfExists(part);
                     races.ran(point);
