@@ -19,7 +19,8 @@ import java.util.Optional;
  *
  * <ol>
  *   <li>Rounds: until every point has {@code minForks} forks, each round gives one fork to each
- *       point that has the fewest, in race order (a race's reference before its challenger).</li>
+ *       point that has the fewest, in race order (a race's reference before its challenger; the
+ *       benchmarks' races in turn, the native ring's last).</li>
  *   <li>Then precision: the race whose ratio interval is widest relative to the target
  *       (half-width over ratio, from the report's own analysis) and whose challenger has fewer
  *       than {@code maxForks} gets one fork of each arm (a reference shared by several races
@@ -60,7 +61,29 @@ final class Races {
                 races.add(new Race(p, Optional.empty()));
             }
         }
+        interleaveBenchmarks();
     }
+
+    /**
+     * Orders the races one benchmark after another in turn (the first race of each, then the
+     * second...), the native ring's last within each benchmark, so that a budget that ends
+     * during the rounds has measured some of every benchmark, the emulator's patches first.
+     */
+    private void interleaveBenchmarks() {
+        Map<String, List<Race>> byBenchmark = new LinkedHashMap<>();
+        races.stream().sorted(Comparator.comparing((Race r) -> NATIVE.equals(r.point().params().get(Params.RING))))
+                .forEach(r -> byBenchmark.computeIfAbsent(r.point().benchmark(), k -> new ArrayList<>()).add(r));
+        races.clear();
+        for (int i = 0; byBenchmark.values().stream().anyMatch(l -> !l.isEmpty()); i++) {
+            for (List<Race> l : byBenchmark.values()) {
+                if (!l.isEmpty()) {
+                    races.add(l.removeFirst());
+                }
+            }
+        }
+    }
+
+    private static final String NATIVE = "native";
 
     private Optional<PlanPoint> referenceOf(PlanPoint p) {
         return points.stream().filter(r -> r.benchmark().equals(p.benchmark()) && Params.isReference(r.params())

@@ -21,7 +21,17 @@ class RacesTest {
     void shouldPairEachChallengerWithItsReferenceAndLetALoneOneRaceAlone() {
         Races races = new Races(List.of(BASE, BATCHED, NATIVE, AT8), 2, 5, 0.05);
         assertThat(races.races()).extracting(r -> r.arms()).containsExactly(
-                List.of(BASE, BATCHED), List.of(BASE, NATIVE), List.of(AT8));
+                List.of(BASE, BATCHED), List.of(AT8), List.of(BASE, NATIVE));
+    }
+
+    @Test
+    void shouldTakeTheBenchmarksInTurnAndTheNativeRingLast() {
+        PlanPoint nopsBase = PlanPoint.parse("run\tdev.uringlab.jmh.N.n\tprofile=baseline ring=emulated");
+        PlanPoint nopsNative = PlanPoint.parse("run\tdev.uringlab.jmh.N.n\tprofile=baseline ring=native");
+        PlanPoint nopsAll = PlanPoint.parse("run\tdev.uringlab.jmh.N.n\tprofile=all-patches ring=emulated");
+        Races races = new Races(List.of(BASE, NATIVE, BATCHED, nopsBase, nopsNative, nopsAll), 1, 5, 0.05);
+        assertThat(races.races()).extracting(r -> r.point()).containsExactly(BATCHED, nopsAll, NATIVE, nopsNative);
+        assertThat(races.next(Map.of())).containsExactly(BASE, BATCHED, nopsBase, nopsAll, NATIVE, nopsNative);
     }
 
     @Test
