@@ -28,9 +28,12 @@ final class Progress {
         return done == 0 ? iterationTime.plus(GUESSED_FORK_OVERHEAD) : measured.dividedBy(done);
     }
 
-    /** Whether {@code forks} forks started after {@code elapsed} would still end within the budget. */
+    /** What the end of a run takes after its last fork (the report, the JVMs' exits), kept out of the budget for forks. */
+    static final Duration RESERVE = Duration.ofSeconds(8);
+
+    /** Whether {@code forks} forks started after {@code elapsed} would still end, with the report, within the budget. */
     boolean fits(Duration elapsed, int forks) {
-        return elapsed.plus(perFork().multipliedBy(forks)).compareTo(budget) <= 0;
+        return elapsed.plus(perFork().multipliedBy(forks)).plus(RESERVE).compareTo(budget) <= 0;
     }
 
     /**

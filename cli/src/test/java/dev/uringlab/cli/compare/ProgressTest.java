@@ -25,10 +25,11 @@ class ProgressTest {
         assertThat(p.before(2, 4, POINT, "patched", 1, Duration.ofSeconds(50), 3)).endsWith("| about 0:10 left");
         assertThat(p.before(2, 4, POINT, "patched", 2, Duration.ofSeconds(30), 0))
                 .endsWith("| at most 0:30 left (adding forks where intervals are widest)");
-        assertThat(p.fits(Duration.ofSeconds(54), 1)).isTrue();
-        assertThat(p.fits(Duration.ofSeconds(55), 1)).isFalse();
-        assertThat(p.fits(Duration.ofSeconds(48), 2)).isTrue();
-        assertThat(p.fits(Duration.ofSeconds(49), 2)).isFalse();
+        // 6 s per fork and 8 s for the report within the minute
+        assertThat(p.fits(Duration.ofSeconds(46), 1)).isTrue();
+        assertThat(p.fits(Duration.ofSeconds(47), 1)).isFalse();
+        assertThat(p.fits(Duration.ofSeconds(40), 2)).isTrue();
+        assertThat(p.fits(Duration.ofSeconds(41), 2)).isFalse();
     }
 
     @Test

@@ -69,7 +69,7 @@ public final class ClaimMatcher {
                     "no " + name + " in the build that ran: this seed's workload is not written yet");
         }
         return ClaimCheck.notMeasured(claim, figure, Optional.empty(), Verdict.NOT_MEASURED,
-                "no run has " + name + (listed ? " (not included)" : " (not in this build, or not included)"));
+                "no run has " + name + (listed ? " (not included, or the budget ended first)" : " (not in this build, or not included)"));
     }
 
     /** The {@code env.json} field listing every benchmark of the build, comma-separated. */
