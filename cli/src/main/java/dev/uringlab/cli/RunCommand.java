@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code uring-lab run FILE [--ring emulated|native] [--strategy AXIS=ALIAS ...] [--profile P]}:
- * runs one scenario file and prints exactly its output lines (SCENARIOS.md) on standard
+ * runs one scenario file and prints exactly its output lines (docs/scenario-format.md) on standard
  * output, so two runs can be compared with {@code diff}.
  *
  * <p>Exit status: 2 for an error in the file ({@code FILE:LINE: message} on standard error)
@@ -49,7 +49,7 @@ import picocli.CommandLine.Spec;
             + "2 an error in FILE (FILE:LINE: message) or in the options."})
 final class RunCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "FILE", description = "The scenario file (SCENARIOS.md, format v1).")
+    @Parameters(paramLabel = "FILE", description = "The scenario file (docs/scenario-format.md, format v1 with its extensions).")
     private Path file;
 
     @Option(names = "--ring", paramLabel = "ENGINE", defaultValue = "emulated",
@@ -84,7 +84,7 @@ final class RunCommand implements Callable<Integer> {
             err.println(e.getMessage());
             return EXIT_USAGE;
         } catch (IOException e) {
-            err.println(file + ": cannot read the scenario: " + e.getMessage());
+            err.println(file + ": " + FileProblem.of(e)); // FILE: no such file / permission denied / is a directory
             return EXIT_USAGE;
         }
         if (!Rings.providers().containsKey(engine)) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.ModelBatch;
 import dev.uringlab.spi.RequestAllocation;
 import dev.uringlab.spi.StrategyProvider;
 import java.util.ArrayList;
@@ -86,10 +87,10 @@ class RequestAllocationContract {
                     liveSet.remove(req);
                     batch.add(req);
                 }
-                a.ioFreeBatchList(new FakeBatch(batch));
+                a.ioFreeBatchList(new ModelBatch(batch));
             }
         }
-        a.ioFreeBatchList(new FakeBatch(live));
+        a.ioFreeBatchList(new ModelBatch(live));
         a.ioReqCachesFree();
         CountingSlab<IoKiocb> slab = ctx.reqSlab();
         assertThat(slab.outstanding()).as("seed %d: requests not back in the slab after ring exit", SEED).isZero();
@@ -106,7 +107,7 @@ class RequestAllocationContract {
             reqs.add(a.ioAllocReq());
         }
         reqs.subList(0, 20).forEach(a::ioFreeReq);
-        a.ioFreeBatchList(new FakeBatch(reqs.subList(20, 40)));
+        a.ioFreeBatchList(new ModelBatch(reqs.subList(20, 40)));
         a.ioReqCachesFree();
         assertThat(ctx.reqSlab().outstanding()).isZero();
         assertThat(ctx.reqSlab().allocs()).isEqualTo(ctx.reqSlab().frees()).isGreaterThanOrEqualTo(1);
@@ -134,7 +135,7 @@ class RequestAllocationContract {
         for (int i = 0; i < 100; i++) {
             assertThat(second.add(a.ioAllocReq())).as("request %d handed out twice", i).isTrue();
         }
-        a.ioFreeBatchList(new FakeBatch(List.copyOf(second)));
+        a.ioFreeBatchList(new ModelBatch(List.copyOf(second)));
         a.ioReqCachesFree();
         assertThat(ctx.reqSlab().outstanding()).isZero();
         assertThat(ctx.reqSlab().allocs()).isEqualTo(ctx.reqSlab().frees());
@@ -149,7 +150,7 @@ class RequestAllocationContract {
         for (int i = 0; i < 50; i++) {
             reqs.add(a.ioAllocReq());
         }
-        a.ioFreeBatchList(new FakeBatch(reqs.subList(0, 30)));
+        a.ioFreeBatchList(new ModelBatch(reqs.subList(0, 30)));
         a.ioFreeReq(reqs.get(30));
         List<IoKiocb> live = reqs.subList(31, 50);
         a.ioReqCachesFree(); // io_req_caches_free frees the caches, not requests in flight
