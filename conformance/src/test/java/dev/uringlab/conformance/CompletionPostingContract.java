@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.ModelBatch;
-import dev.uringlab.spi.ModelCq;
 import dev.uringlab.spi.ModelCq.Entry;
+import dev.uringlab.spi.ModelCq;
 import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.ReqFlags;
 import dev.uringlab.spi.StrategyProvider;
@@ -85,7 +85,7 @@ class CompletionPostingContract {
     void shouldPostAnAuxCqeAtOnceOutsideTaskWork(StrategyProvider<CompletionPosting> p) {
         ModelCq cq = new ModelCq(16);
         CompletionPosting s = create(p, 16);
-        assertThat(s.postAuxCqe(cq, 7, 1, IORING_CQE_F_MORE, false)).isTrue();
+        assertThat(s.postAuxCqe(cq, 7, 1, IORING_CQE_F_MORE, false, false)).isTrue();
         cq.assertQuiescent("postAuxCqe(defer=false)");
         assertThat(cq.delivered()).containsExactly(new Entry(7, 1, IORING_CQE_F_MORE));
     }
@@ -96,7 +96,7 @@ class CompletionPostingContract {
         ModelCq cq = new ModelCq(16);
         CompletionPosting s = create(p, 16);
         for (int res = 1; res <= 3; res++) {
-            assertThat(s.postAuxCqe(cq, 7, res, IORING_CQE_F_MORE, true)).isTrue();
+            assertThat(s.postAuxCqe(cq, 7, res, IORING_CQE_F_MORE, true, false)).isTrue();
         }
         s.flushCompletions(cq, ModelBatch.of(new ModelReq(7, -125, 0, 0), req(8)));
         cq.assertQuiescent("flushCompletions");
@@ -112,7 +112,7 @@ class CompletionPostingContract {
         CompletionPosting s = create(p, 128);
         List<Entry> posted = new ArrayList<>();
         for (int res = 1; res <= 40; res++) {
-            assertThat(s.postAuxCqe(cq, 5, res, IORING_CQE_F_MORE, true)).isTrue();
+            assertThat(s.postAuxCqe(cq, 5, res, IORING_CQE_F_MORE, true, false)).isTrue();
             posted.add(new Entry(5, res, IORING_CQE_F_MORE));
         }
         // The engine flushes at the end of the task-work run when something is held back.
@@ -139,9 +139,9 @@ class CompletionPostingContract {
     void shouldRefuseAnAuxCqeOutsideTaskWorkWhenTheCqIsFull(StrategyProvider<CompletionPosting> p) {
         ModelCq cq = new ModelCq(2);
         CompletionPosting s = create(p, 2);
-        assertThat(s.postAuxCqe(cq, 1, 1, IORING_CQE_F_MORE, false)).isTrue();
-        assertThat(s.postAuxCqe(cq, 2, 1, IORING_CQE_F_MORE, false)).isTrue();
-        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false)).as("third aux CQE into a CQ of 2").isFalse();
+        assertThat(s.postAuxCqe(cq, 1, 1, IORING_CQE_F_MORE, false, false)).isTrue();
+        assertThat(s.postAuxCqe(cq, 2, 1, IORING_CQE_F_MORE, false, false)).isTrue();
+        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false, false)).as("third aux CQE into a CQ of 2").isFalse();
         cq.assertQuiescent("postAuxCqe(defer=false)");
         assertThat(cq.deliveredUserData()).containsExactly(1L, 2L);
     }
@@ -153,7 +153,7 @@ class CompletionPostingContract {
         CompletionPosting s = create(p, 2);
         List<Entry> accepted = new ArrayList<>();
         for (int res = 1; res <= 5; res++) {
-            if (s.postAuxCqe(cq, 9, res, IORING_CQE_F_MORE, true)) {
+            if (s.postAuxCqe(cq, 9, res, IORING_CQE_F_MORE, true, false)) {
                 accepted.add(new Entry(9, res, IORING_CQE_F_MORE));
             }
         }
@@ -172,8 +172,8 @@ class CompletionPostingContract {
         CompletionPosting s = create(p, 1);
         s.flushCompletions(cq, ModelBatch.of(req(1), req(2)));
         assertThat(cq.overflowPending()).isTrue();
-        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false)).as("outside task work").isFalse();
-        assertThat(s.postAuxCqe(cq, 4, 1, IORING_CQE_F_MORE, true)).as("from task work").isFalse();
+        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false, false)).as("outside task work").isFalse();
+        assertThat(s.postAuxCqe(cq, 4, 1, IORING_CQE_F_MORE, true, false)).as("from task work").isFalse();
         if (s.hasDeferred()) {
             s.flushCompletions(cq, ModelBatch.of());
         }

@@ -6,6 +6,7 @@ import dev.uringlab.api.Errno;
 import dev.uringlab.api.SqeFlags;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
+import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
@@ -59,8 +60,8 @@ class BaselineStrategiesTest {
     void shouldPostEveryAuxCqeAloneUnderTheLockEvenWhenAllowedToDefer() {
         ModelCq cq = new ModelCq(1);
         CompletionBatchPosting posting = new CompletionBatchPosting();
-        assertThat(posting.postAuxCqe(cq, 7, 1, 2, true)).isTrue();
-        assertThat(posting.postAuxCqe(cq, 8, 1, 2, false)).isFalse();
+        assertThat(posting.postAuxCqe(cq, 7, 1, 2, true, false)).isTrue();
+        assertThat(posting.postAuxCqe(cq, 8, 1, 2, false, false)).isFalse();
         assertThat(posting.hasDeferred()).isFalse();
         // The second finds the CQ of one full: its fill is refused (nothing traced), its section is the same.
         assertThat(cq.trace()).containsExactly("lock", "fill 7", "commit", "unlock", "ev_posted",
@@ -110,7 +111,6 @@ class BaselineStrategiesTest {
         assertThat(link.initReq(plain)).isZero();
         link.reqSetFail(plain);
         link.failLink(plain, skip);
-        link.completeReq(plain);
         assertThat(plain.flags()).isEqualTo(SqeFlags.IOSQE_IO_LINK);
         assertThat(link.features()).isZero();
     }
@@ -123,8 +123,8 @@ class BaselineStrategiesTest {
             @Override public void percpuCache(boolean cached) { }
         });
         SlabBioAllocation bios = (SlabBioAllocation) new SlabBioAllocation.Provider().create(context(null, slab));
-        bios.bioPut(bios.bioAlloc(1, true));
-        bios.bioPut(bios.bioAlloc(1, false));
+        bios.bioPut(bios.bioAlloc(0, 1, true), 0, BioAllocation.PutContext.POLLED);
+        bios.bioPut(bios.bioAlloc(0, 1, false), 0, BioAllocation.PutContext.IRQ);
         assertThat(slab.calls).containsExactly("alloc", "free", "alloc", "free");
     }
 
