@@ -30,11 +30,11 @@ class KernelProfileResolutionTest {
 
     static {
         EXPECTED.put("baseline", row("baseline", "baseline", "baseline", "baseline", "baseline"));
-        EXPECTED.put("all-patches", row("batched-cqe", "baseline", "baseline", "cqe-skip-success", "baseline"));
+        EXPECTED.put("all-patches", row("batched-cqe", "baseline", "poll-refs", "cqe-skip-success", "baseline"));
         EXPECTED.put("linux-5.6", row("per-cqe-lock", "baseline", "baseline", "baseline", "baseline"));
         EXPECTED.put("linux-5.14", row("baseline", "baseline", "baseline", "baseline", "baseline"));
         EXPECTED.put("linux-5.15", row("baseline", "baseline", "baseline", "baseline", "baseline"));
-        EXPECTED.put("linux-6.1", row("baseline", "baseline", "baseline", "cqe-skip-success", "baseline"));
+        EXPECTED.put("linux-6.1", row("baseline", "baseline", "poll-refs", "cqe-skip-success", "baseline"));
     }
 
     private static Map<String, String> row(String... aliases) {

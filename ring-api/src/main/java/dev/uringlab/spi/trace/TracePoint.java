@@ -121,6 +121,10 @@ public enum TracePoint {
     IO_POLL_TASK_FUNC("io_poll_task_func", Area.POLL, "ud", "mask"),
     /** The poll-rearm strategy keeps a multishot poll armed after its CQE. */
     IO_POLL_REARM("io_poll_task_func: re-arm", Area.POLL, "ud"),
+    /** io_poll_get_ownership: a wakeup raised poll_refs from {@code refs}; {@code owner} 1 when it took the request. */
+    IO_POLL_GET_OWNERSHIP("io_poll_get_ownership", Area.POLL, "ud", "refs", "owner"),
+    /** io_poll_check_events: a pass of the poll task work starts with poll_refs at {@code refs}. */
+    IO_POLL_CHECK_EVENTS("io_poll_check_events", Area.POLL, "ud", "refs"),
     /** io_poll_remove: POLL_REMOVE looked for its target. */
     IO_POLL_REMOVE("io_poll_remove", Area.POLL, "target", "ret"),
 
