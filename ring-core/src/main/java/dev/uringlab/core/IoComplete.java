@@ -113,4 +113,25 @@ final class IoComplete {
         ctx.reqAlloc.ioFreeReq(req);
         ctx.counters.inc(Counter.REQ_FREE);
     }
+
+    /**
+     * io_flush_cached_locked_reqs: take back the requests io-wq workers completed and posted
+     * themselves ({@link IoRingCtx#lockedFreeList}) and give them to the req-alloc strategy.
+     * Ring owner's thread, uring_lock held.
+     */
+    static void ioFlushCachedLockedReqs(IoRingCtx ctx) {
+        IoRequest req;
+        boolean freed = false;
+        while ((req = ctx.lockedFreeList.relaxedPoll()) != null) {
+            if (req.file != null) {
+                req.file.fput();
+                req.file = null;
+            }
+            ioFreeReq(ctx, req);
+            freed = true;
+        }
+        if (freed && ctx.drainActive && !ctx.deferList.isEmpty()) {
+            IoDrain.ioQueueDeferred(ctx); // what io_commit_cqring_flush does for a drain after a worker's post
+        }
+    }
 }

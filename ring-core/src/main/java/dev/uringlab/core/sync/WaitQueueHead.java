@@ -186,6 +186,15 @@ public final class WaitQueueHead {
      */
     public boolean wqHasSleeper() {
         VarHandle.fullFence();
+        return waitqueueActive();
+    }
+
+    /**
+     * waitqueue_active: a lockless look at whether any entry is queued (an acquire load of the
+     * first link, paired with the release of the lock that inserted it), with no barrier before
+     * it: the caller supplies the one that orders its own stores first, or risks a lost wakeup.
+     */
+    public boolean waitqueueActive() {
         return (WaitQueueEntry) FIRST.getAcquire((WaitQueueEntry) head) != head;
     }
 }
