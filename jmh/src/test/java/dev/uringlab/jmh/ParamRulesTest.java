@@ -11,7 +11,7 @@ class ParamRulesTest {
     @Test
     void shouldNameEveryAxisParamAfterItsKeyInCamelCase() {
         assertThat(Axis.values().stream().map(ParamRules::paramName))
-                .containsExactly("completion", "reqAlloc", "pollRearm", "linkCqe", "bioAlloc");
+                .containsExactly("completion", "reqAlloc", "pollRearm", "linkCqe", "bioAlloc", "linkAdvance", "iowqComplete", "evPosted");
     }
 
     @Test
