@@ -9,6 +9,8 @@ import dev.uringlab.spi.EvPosted;
 import dev.uringlab.spi.EvPostedContext;
 import dev.uringlab.spi.IoWqCompletion;
 import dev.uringlab.spi.LinkAdvance;
+import dev.uringlab.spi.ModelCq;
+import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.StrategyProvider;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,9 +42,9 @@ class EraAxesContract {
     @MethodSource("linkAdvance")
     void shouldDecideTheSameWayForEveryRequestOfARing(StrategyProvider<LinkAdvance> p) {
         LinkAdvance a = p.create(new FakeStrategyContext());
-        boolean first = a.ioQueueNextInline(FakeRequest.withFlags(1, 0));
+        boolean first = a.ioQueueNextInline(new ModelReq(1, 0));
         for (int i = 2; i < 10; i++) {
-            assertThat(a.ioQueueNextInline(FakeRequest.withFlags(i, 0))).as("a kernel advances every chain one way").isEqualTo(first);
+            assertThat(a.ioQueueNextInline(new ModelReq(i, 0))).as("a kernel advances every chain one way").isEqualTo(first);
         }
     }
 
@@ -51,14 +53,15 @@ class EraAxesContract {
     void shouldPostExactlyOneCqeUnderTheLockOrNothing(StrategyProvider<IoWqCompletion> p) {
         for (int flags : new int[] {0, SetupFlags.IORING_SETUP_IOPOLL, SetupFlags.IORING_SETUP_DEFER_TASKRUN}) {
             IoWqCompletion c = p.create(new FakeStrategyContext());
-            RecordingCompletionContext cq = new RecordingCompletionContext(8);
-            boolean posted = c.ioReqCompletePost(cq, new FakeRequest(5, 0, 0, 0), flags);
-            cq.reapAll();
+            ModelCq cq = new ModelCq(8);
+            boolean posted = c.ioReqCompletePost(cq, new ModelReq(5, 0), flags);
+            cq.assertQuiescent("io_req_complete_post");
+            List<Long> reaped = cq.reapAll().stream().map(ModelCq.Entry::userData).toList();
             if (posted) {
-                assertThat(cq.deliveredUserData()).as("flags 0x%x", flags).containsExactly(5L);
+                assertThat(reaped).as("flags 0x%x", flags).containsExactly(5L);
                 assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(1);
             } else {
-                assertThat(cq.deliveredUserData()).as("flags 0x%x: punted, nothing posted", flags).isEmpty();
+                assertThat(reaped).as("flags 0x%x: punted, nothing posted", flags).isEmpty();
                 assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isZero();
             }
             if (flags == 0) {
