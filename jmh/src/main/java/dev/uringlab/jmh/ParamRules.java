@@ -81,6 +81,8 @@ public final class ParamRules {
     /** The combinations benchmarks restrict. */
     public static final List<OnlyWith> ONLY_WITH = List.of(
             new OnlyWith("async", "true", "linkSize", "10", "seed 003 measured FORCE_ASYNC on links of 10 only"),
+            new OnlyWith("linkCqe", "cqe-skip-success", "profile", "baseline",
+                    "IOSQE_CQE_SKIP_SUCCESS came with 5.17; seed 003's 5.6 context is raced with boxed-cqe"),
             new OnlyWith("linkCqe", "cqe-skip-success", "completion", "baseline",
                     "no kernel had IOSQE_CQE_SKIP_SUCCESS (5.17) on the 5.6 posting path; seed 003's context is raced with boxed-cqe"));
 

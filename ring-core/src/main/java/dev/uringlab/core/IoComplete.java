@@ -43,14 +43,19 @@ final class IoComplete {
         ioReqCompleteDefer(ctx, req);
     }
 
-    /** io_req_complete_defer: the result is final; it joins {@code compl_reqs}, flushed when it holds IO_COMPL_BATCH. */
+    /**
+     * io_req_complete_defer: the result is final; it joins {@code compl_reqs}. A full batch
+     * (IO_COMPL_BATCH) is flushed before the request joins, never with it: the request's caller
+     * may still hold it (io_queue_sqe reads its link after the issue), as the kernel's
+     * compl_reqs, a list, keeps every request until the end of the submission or task-work run.
+     */
     static void ioReqCompleteDefer(IoRingCtx ctx, IoRequest req) {
         SubmitState state = ctx.submitState;
-        state.complReqs[state.nr++] = req;
-        ctx.trace.emit(TracePoint.IO_REQ_COMPLETE_DEFER, req.userData, req.res, state.nr);
         if (state.nr == SubmitState.IO_COMPL_BATCH) {
             ioSubmitFlushCompletions(ctx);
         }
+        state.complReqs[state.nr++] = req;
+        ctx.trace.emit(TracePoint.IO_REQ_COMPLETE_DEFER, req.userData, req.res, state.nr);
     }
 
     /** io_req_task_complete: a request completed on another thread (io-wq, a poll remove) finishes on the owner. */

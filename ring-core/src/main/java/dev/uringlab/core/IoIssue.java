@@ -108,7 +108,7 @@ final class IoIssue {
             if (!iowq) {
                 IoComplete.ioReqCompleteDefer(ctx, req);
             } else if ((req.flags & (REQ_F_FAIL | IoRingCtx.REQ_F_FAIL_DEFERRED)) == 0 && !ctx.drainActive
-                    && ctx.iowqComplete.ioReqCompletePost(ctx.cq, req, ctx.setupFlags)) {
+                    && ioReqCompletePost(ctx, req)) {
                 return IOU_POSTED; // a failure (its link hooks) and drain accounting stay the owner's
             } else {
                 req.twFunc = IoRequest.TW_COMPLETE; // io_req_task_complete on the owner
@@ -116,6 +116,12 @@ final class IoIssue {
             }
         }
         return ret;
+    }
+
+    /** io_req_complete_post on the worker: the {@code iowq-complete} strategy posts or leaves it to task work. */
+    private static boolean ioReqCompletePost(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.emit(TracePoint.IO_REQ_COMPLETE_POST, req.userData, req.res);
+        return ctx.iowqComplete.ioReqCompletePost(ctx.cq, req, ctx.setupFlags);
     }
 
     /** io_queue_iowq: punt to an io-wq worker. */

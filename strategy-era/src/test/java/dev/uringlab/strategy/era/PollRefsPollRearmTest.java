@@ -101,6 +101,8 @@ class PollRefsPollRearmTest {
         assertThat(worst.get()).as("task works queued at once for one request").isEqualTo(1);
         assertThat(ran).isEqualTo(queued.get());
         assertThat(seen).as("the last wakeup was seen by a pass").isEqualTo(wakeups);
-        assertThat(poll.refs.get()).isZero();
+        // a waker past IO_POLL_REF_BIAS may leave IO_POLL_RETRY_FLAG behind a pass that already
+        // ended, as the kernel's loop does; the next owner's pass clears it
+        assertThat(poll.refs.get() & PollRefsPollRearm.IO_POLL_REF_MASK).isZero();
     }
 }
