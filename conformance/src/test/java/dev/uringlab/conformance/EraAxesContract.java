@@ -89,6 +89,16 @@ class EraAxesContract {
     }
 
     @ParameterizedTest(name = "{0}")
+    @MethodSource("iowqComplete")
+    void shouldPostNothingForASuppressedCqe(StrategyProvider<IoWqCompletion> p) {
+        IoWqCompletion c = p.create(new FakeStrategyContext());
+        ModelCq cq = new ModelCq(8);
+        c.ioReqCompletePost(cq, new ModelReq(6, dev.uringlab.spi.ReqFlags.REQ_F_CQE_SKIP), 0);
+        cq.assertQuiescent("io_req_complete_post");
+        assertThat(cq.reapAll()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
     @MethodSource("evPosted")
     void shouldWakeASleeperAfterABarrierAndSignalARegisteredEventfd(StrategyProvider<EvPosted> p) {
         EvPosted e = p.create(new FakeStrategyContext());

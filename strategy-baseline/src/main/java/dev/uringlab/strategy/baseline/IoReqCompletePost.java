@@ -7,6 +7,7 @@ import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.IoWqCompletion;
 import dev.uringlab.spi.Mainline;
+import dev.uringlab.spi.ReqFlags;
 
 /**
  * io_req_complete_post on an io-wq worker, in its three mainline versions, which differ only
@@ -32,16 +33,26 @@ import dev.uringlab.spi.Mainline;
  */
 public final class IoReqCompletePost implements IoWqCompletion {
     private final int puntFlags;
+    /** 5.6's io_cqring_add_event: a suppressed CQE (the RFC's io_ignore_cqe) returns before the lock. */
+    private final boolean skipBeforeLock;
 
-    IoReqCompletePost(int puntFlags) {
+    IoReqCompletePost(int puntFlags, boolean skipBeforeLock) {
         this.puntFlags = puntFlags;
+        this.skipBeforeLock = skipBeforeLock;
     }
 
-    /** io_req_complete_post: punt to task work for the rings the version says, else post under the completion lock. */
+    /**
+     * io_req_complete_post: punt to task work for the rings the version says, else post under
+     * the completion lock (6.x takes it even for a REQ_F_CQE_SKIP request, io_cq_lock before the
+     * check; 5.6's io_cqring_add_event, with the RFC's io_ignore_cqe, returned before it).
+     */
     @Override
     public boolean ioReqCompletePost(CompletionContext cq, IoKiocb req, int setupFlags) {
         if ((setupFlags & puntFlags) != 0) {
             return false;
+        }
+        if (skipBeforeLock && (req.flags() & ReqFlags.REQ_F_CQE_SKIP) != 0) {
+            return true;
         }
         cq.lock();
         cq.ioFillCqeReq(req);
@@ -57,7 +68,7 @@ public final class IoReqCompletePost implements IoWqCompletion {
             super(Axis.IOWQ_COMPLETE, Axis.BASELINE, "6.7",
                     "the io-wq worker posts its CQE under the completion lock and keeps the chain, except on DEFER_TASKRUN"
                         + " and IOPOLL rings, whose completions go to the owner's task work",
-                    ctx -> new IoReqCompletePost(SetupFlags.IORING_SETUP_DEFER_TASKRUN | SetupFlags.IORING_SETUP_IOPOLL));
+                    ctx -> new IoReqCompletePost(SetupFlags.IORING_SETUP_DEFER_TASKRUN | SetupFlags.IORING_SETUP_IOPOLL, false));
         }
     }
 
@@ -67,7 +78,7 @@ public final class IoReqCompletePost implements IoWqCompletion {
             super(Axis.IOWQ_COMPLETE, "task-complete", "6.1", Mainline.between("6.1", "6.7"),
                     "the io-wq worker posts its CQE under the completion lock and keeps the chain, except on DEFER_TASKRUN"
                         + " rings (ctx->task_complete), whose completions go to the owner's task work",
-                    ctx -> new IoReqCompletePost(SetupFlags.IORING_SETUP_DEFER_TASKRUN));
+                    ctx -> new IoReqCompletePost(SetupFlags.IORING_SETUP_DEFER_TASKRUN, false));
         }
     }
 
@@ -77,7 +88,7 @@ public final class IoReqCompletePost implements IoWqCompletion {
             super(Axis.IOWQ_COMPLETE, "worker-post", "5.6", Mainline.between("5.6", "6.1"),
                     "every io-wq worker posts its CQE under the completion lock (io_cqring_add_event) and keeps the chain"
                         + " (io_wq_assign_next)",
-                    ctx -> new IoReqCompletePost(0));
+                    ctx -> new IoReqCompletePost(0, true));
         }
     }
 }
