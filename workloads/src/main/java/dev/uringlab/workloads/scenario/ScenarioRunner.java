@@ -39,15 +39,17 @@ public final class ScenarioRunner {
     private final Ring ring;
     private final Arena arena;
     private final Consumer<String> out;
+    private final Duration waitTimeout;
     /** Declared file spellings ({@code p.r}, {@code p.w}, {@code e}) to their descriptors. */
     private final Map<String, Integer> fds = new HashMap<>();
     private final List<Integer> opened = new ArrayList<>();
 
-    private ScenarioRunner(Scenario scenario, Ring ring, Arena arena, Consumer<String> out) {
+    private ScenarioRunner(Scenario scenario, Ring ring, Arena arena, Consumer<String> out, Duration waitTimeout) {
         this.scenario = scenario;
         this.ring = ring;
         this.arena = arena;
         this.out = out;
+        this.waitTimeout = waitTimeout;
     }
 
     /**
@@ -74,10 +76,20 @@ public final class ScenarioRunner {
      */
     public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out)
             throws RingUnavailableException, ScenarioRuntimeException {
+        run(scenario, engine, config, out, WAIT_TIMEOUT);
+    }
+
+    /**
+     * {@link #run(Scenario, String, RingConfig, Consumer)} with {@code wait} giving up after
+     * {@code waitTimeout} instead of {@link #WAIT_TIMEOUT}: the differential generator runs
+     * thousands of programs and cannot afford two seconds for each wait the kernel never satisfies.
+     */
+    public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out,
+            Duration waitTimeout) throws RingUnavailableException, ScenarioRuntimeException {
         Ring ring = Rings.open(engine, config);
         // Closed in reverse order: the ring before the buffers its requests may point into.
         try (Arena arena = Arena.ofConfined(); ring) {
-            ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out);
+            ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out, waitTimeout);
             try {
                 for (Step step : scenario.steps()) {
                     run.execute(step);
@@ -106,10 +118,11 @@ public final class ScenarioRunner {
             case Step.SqeStep s -> queue(s);
             case Step.Submit ignored -> out.accept("submitted " + ring.submit());
             case Step.Wait w -> {
-                int ret = ring.waitCqes(w.count(), WAIT_TIMEOUT.toNanos());
+                int ret = ring.waitCqes(w.count(), waitTimeout.toNanos());
                 if (ret == -Errno.ETIME) {
                     throw fail(step, "wait " + w.count() + ": only " + ring.cqReady() + " CQE(s) in the ring after "
-                            + WAIT_TIMEOUT.toSeconds() + " s (-ETIME)");
+                            + (waitTimeout.toMillis() % 1000 == 0 ? waitTimeout.toSeconds() + " s" : waitTimeout.toMillis() + " ms")
+                            + " (-ETIME)");
                 }
                 if (ret < 0) {
                     throw fail(step, "wait " + w.count() + ": " + errno(ret));
