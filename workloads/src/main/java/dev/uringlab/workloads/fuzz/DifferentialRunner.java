@@ -77,7 +77,7 @@ public final class DifferentialRunner {
 
     /**
      * Whether the program {@code lines} still makes {@code set} disagree with a kernel that gives
-     * the same stream twice (the shrinker's test); a program that does not parse, or that an
+     * the same stream three times (the shrinker's test); a program that does not parse, or that an
      * engine refuses, does not.
      */
     public boolean disagrees(List<String> lines, EmulatedSet set) throws RingUnavailableException {
@@ -91,7 +91,10 @@ public final class DifferentialRunner {
             List<String> emulated = run(scenario, EMULATED, set.configFor(scenario));
             RingConfig kernelConfig = ScenarioRunner.ringConfig(scenario, Map.of(), null);
             List<String> kernel = run(scenario, NATIVE, kernelConfig);
-            return !emulated.equals(kernel) && kernel.equals(run(scenario, NATIVE, kernelConfig));
+            // Three kernel runs, not two: a shrink tries hundreds of candidates, and one whose two runs
+            // agreed by chance would steer it into the kernel's nondeterminism.
+            return !emulated.equals(kernel) && kernel.equals(run(scenario, NATIVE, kernelConfig))
+                    && kernel.equals(run(scenario, NATIVE, kernelConfig));
         } catch (IllegalArgumentException e) {
             return false; // a setup the engine refuses (sizes out of range)
         }

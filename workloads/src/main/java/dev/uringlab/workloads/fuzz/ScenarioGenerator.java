@@ -69,10 +69,14 @@ public final class ScenarioGenerator {
         private boolean chainSure;
         /** The open chain holds an IOSQE_ASYNC member. */
         private boolean chainAsync;
+        /** This batch queued an SQE with IOSQE_IO_DRAIN. */
+        private boolean batchDrain;
         /** Independent chains with IOSQE_ASYNC queued in this batch. */
         private int asyncChains;
         /** Sure CQEs of this batch; the user_data of this batch's sure SQEs. */
         private final List<Long> batchSure = new ArrayList<>();
+        /** The user_data of the open chain's members. */
+        private final List<Long> chainMembers = new ArrayList<>();
         /** Plain NOPs of this batch, in order. */
         private List<Long> batchPlain = new ArrayList<>();
         /** This batch queued an SQE that may not complete at once (a drain behind it waits). */
@@ -81,6 +85,10 @@ public final class ScenarioGenerator {
         private boolean batchStops;
         /** Some submitted request may still be in flight. */
         private boolean pendingEver;
+        /** An SQE carried IOSQE_IO_DRAIN: later requests wait for every request in flight (drain_active). */
+        private boolean drainSeen;
+        /** The line of the SQE queued last. */
+        private int lastSqe;
         /** Sure CQEs submitted and not yet reaped. */
         private int sureInRing;
 
@@ -154,28 +162,50 @@ public final class ScenarioGenerator {
             if (sureInRing == 0) {
                 return;
             }
-            boolean probe = sureInRing > cqEntries && rnd.nextInt(4) == 0;
+            boolean probe = sureInRing > cqEntries && rnd.nextInt(20) == 0;
             int n = all || probe ? sureInRing : 1 + rnd.nextInt(Math.min(sureInRing, cqEntries));
             lines.add("wait " + (probe || all ? n : Math.min(n, cqEntries)));
         }
 
         private void submit() {
+            if (chainOpen) {
+                closeDanglingChain();
+            }
             lines.add("submit");
             sureInRing += batchSure.size();
             sure.addAll(batchSure);
             if (batchPlain.size() > 1) {
                 ordered.add(batchPlain);
             }
-            boolean async = asyncChains > 0;
+            boolean async = asyncChains > 0 || batchDrain;
             pendingEver |= batchPending;
             batchSure.clear();
             batchPlain = new ArrayList<>();
             batchPending = batchStops = chainOpen = chainAsync = false;
             asyncChains = queued = 0;
+            batchDrain = false;
             if (async) {
                 // io-wq completions land whenever a worker gets to them: wait for what is sure.
                 waitForSure(true);
             }
+        }
+
+        /**
+         * A chain still open at submit is queued by io_submit_state_end through
+         * io_queue_sqe_fallback, which punts it to io-wq: its CQEs come whenever a worker gets to
+         * them. A chain of requests that complete at once is waited for like async work; any
+         * other chain is closed at its last SQE.
+         */
+        private void closeDanglingChain() {
+            if (chainSure) {
+                if (!chainAsync) {
+                    asyncChains++;
+                }
+                return;
+            }
+            String last = lines.get(lastSqe);
+            lines.set(lastSqe, last.replace(" hardlink", "").replace(" link", ""));
+            chainOpen = false;
         }
 
         private void sqe() {
@@ -187,7 +217,8 @@ public final class ScenarioGenerator {
             boolean selfSure;
             boolean plain = false;
             boolean stops = false;
-            int op = rnd.nextInt(100);
+            // Behind an async member, only requests that complete at once: the wait after the submit covers them.
+            int op = chainOpen && chainAsync ? (rnd.nextBoolean() ? 0 : 55) : rnd.nextInt(100);
             if (op < 30) {
                 line.append("nop ud=").append(ud);
                 boolean fails = rnd.nextInt(5) == 0;
@@ -231,10 +262,13 @@ public final class ScenarioGenerator {
             }
             boolean link = rnd.nextInt(100) < 22;
             boolean hardlink = !link && rnd.nextInt(100) < 5;
-            boolean drain = rnd.nextInt(100) < 5;
-            // One independent async chain per batch: two would complete in either order.
-            boolean async = rnd.nextInt(100) < 10 && (asyncChains == 0 || (chainOpen && chainAsync));
             boolean skip = rnd.nextInt(100) < 7;
+            // A drained request may be punted (io_drain_req, io_queue_sqe_fallback): like async
+            // work, only on requests that complete at once, and waited for after the submit.
+            boolean drain = rnd.nextInt(100) < 5 && selfSure && !skip;
+            // One independent async chain per batch: two would complete in either order.
+            boolean async = rnd.nextInt(100) < 10 && selfSure && !skip && (chainOpen ? chainSure : asyncChains == 0)
+                    && (asyncChains == 0 || (chainOpen && chainAsync));
             if (link) {
                 line.append(" link");
             }
@@ -253,28 +287,42 @@ public final class ScenarioGenerator {
             }
             // A drain waits for every request before it; skip with drain, or with multishot, fails at init.
             stops |= (skip && (drain || multishot.contains(ud))) || (drain && usesSkip);
-            boolean isSure = selfSure && !skip && !batchStops && !(drain && (pendingEver || batchPending))
+            // io_drain_req: once a drain was seen, a request queues behind every request in flight;
+            // a drain flag on a link member drains its whole chain, head included.
+            drainSeen |= drain;
+            if (drain && chainOpen && (pendingEver || batchPending)) {
+                batchSure.removeAll(chainMembers);
+                chainSure = false;
+            }
+            boolean isSure = selfSure && !skip && !batchStops && !(drainSeen && (pendingEver || batchPending))
                     && (!chainOpen || chainSure);
             if (chainOpen) {
                 chainSure &= isSure && !skip;
             } else {
                 chainSure = isSure;
             }
+            if (!chainOpen) {
+                chainMembers.clear();
+            }
+            chainMembers.add(ud);
             if (isSure) {
                 batchSure.add(ud);
             } else {
                 batchPending = true;
             }
-            if (plain && !link && !hardlink && !drain && !async && !skip && !chainOpen && !batchStops) {
+            // After a drain, a request may be deferred while the one behind it is not (io_drain_req).
+            if (plain && !drainSeen && !link && !hardlink && !async && !skip && !chainOpen && !batchStops) {
                 batchPlain.add(ud);
             }
             if (async && !(chainOpen && chainAsync)) {
                 asyncChains++;
             }
+            batchDrain |= drain;
             chainAsync = chainOpen ? chainAsync || async : async;
             chainOpen = link || hardlink;
             initFailures |= stops;
             batchStops |= stops;
+            lastSqe = lines.size();
             lines.add(line.toString());
             queued++;
             if (stops) {

@@ -104,7 +104,41 @@ public final class Shrinker {
     }
 
     private boolean accept(List<String> candidate, EmulatedSet set) throws RingUnavailableException {
+        if (!guarded(candidate)) {
+            return false;
+        }
         tried++;
         return runner.disagrees(candidate, set);
+    }
+
+    /**
+     * Whether every submit whose CQEs land whenever an io-wq worker gets to them (a batch with
+     * IOSQE_ASYNC or IOSQE_IO_DRAIN, or ending in an open chain, which io_submit_state_end
+     * punts) is followed at once by a {@code wait}, as the generator writes it. Without this,
+     * deleting the wait steers a shrink into the kernel's nondeterminism: the kernel gives the
+     * same stream three times because its worker is usually slower than the next {@code reap}.
+     */
+    static boolean guarded(List<String> lines) {
+        boolean punted = false;
+        boolean lastLinked = false;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            String command = line.split(" ", 2)[0];
+            switch (command) {
+                case "nop", "poll", "poll-remove", "read", "write", "opcode" -> {
+                    String words = line + " ";
+                    punted |= words.contains(" async ") || words.contains(" drain ");
+                    lastLinked = words.contains(" link ") || words.contains(" hardlink ");
+                }
+                case "submit" -> {
+                    if ((punted || lastLinked) && (i + 1 == lines.size() || !lines.get(i + 1).startsWith("wait "))) {
+                        return false;
+                    }
+                    punted = lastLinked = false;
+                }
+                default -> { }
+            }
+        }
+        return true;
     }
 }
