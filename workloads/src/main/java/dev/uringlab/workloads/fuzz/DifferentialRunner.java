@@ -27,7 +27,7 @@ public final class DifferentialRunner {
     /** The emulator's engine name. */
     public static final String EMULATED = "emulated";
     /** How long a generated {@code wait} waits for the kernel: the generator waits only for sure CQEs. */
-    public static final Duration WAIT_TIMEOUT = Duration.ofMillis(250);
+    public static final Duration WAIT_TIMEOUT = Duration.ofMillis(100);
     /** The prefix of the line that ends a stream whose run failed. */
     public static final String FAILURE = "! ";
 

@@ -9,37 +9,48 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * A differential campaign: programs {@code 0..count-1} of one seed, each judged by a
- * {@link DifferentialRunner}; every disagreement shrunk ({@link Shrinker}) and grouped with the
- * others that shrink to the same program (user_data renumbered), one group per kind.
- * {@link #writeScenarios} writes one scenario per kind, with the kernel's stream as its
- * {@code .expected}, ready for scenarios/ once its header names the kernel function.
+ * A differential campaign: programs {@code first..first+count-1} of one seed, each judged by a
+ * {@link DifferentialRunner}. Each disagreement is sorted into a {@link DisagreementKind}; the
+ * first {@link #SHRINK_PER_KIND} of each kind are shrunk ({@link Shrinker}, which is what costs
+ * time: hundreds of kernel runs each) and sorted again on their shrunk form.
+ * {@link #writeScenarios} writes one shrunk scenario per kind, with the kernel's stream as its
+ * {@code .expected} and the kind's kernel function in its header, ready for scenarios/.
  */
 public final class FuzzCampaign {
-    private static final Pattern UD = Pattern.compile("(?<=(ud=|target=))[0-9]+");
+    /** How many disagreements of one kind are shrunk; the rest are sorted as generated. */
+    public static final int SHRINK_PER_KIND = 3;
 
     private final long seed;
     private final DifferentialRunner runner;
     private int programs;
     private final List<Verdict.Nondeterministic> nondeterministic = new ArrayList<>();
-    private final Map<String, Kind> kinds = new LinkedHashMap<>();
+    private final Map<DisagreementKind, Kind> kinds = new EnumMap<>(DisagreementKind.class);
 
     /**
-     * One kind of disagreement: the shrunk program every member reduced to, and the members.
+     * The disagreements of one kind.
      *
-     * @param shrunk  the smallest program found, user_data as in the first member
-     * @param set     the strategy set the first member disagreed under
+     * @param kind    the kind
      * @param members the disagreeing programs, in campaign order
+     * @param shrunk  the shrunk programs of the first members (at most {@link #SHRINK_PER_KIND})
      */
-    public record Kind(List<String> shrunk, EmulatedSet set, List<Verdict.Disagree> members) {}
+    public record Kind(DisagreementKind kind, List<Verdict.Disagree> members, List<Shrunk> shrunk) {}
+
+    /**
+     * A shrunk disagreement.
+     *
+     * @param from     the disagreement it was shrunk from
+     * @param lines    the shrunk program
+     * @param emulated the emulator's stream for it, under the set that disagreed
+     * @param kernel   the kernel's stream for it
+     */
+    public record Shrunk(Verdict.Disagree from, List<String> lines, List<String> emulated, List<String> kernel) {}
 
     public FuzzCampaign(long seed, DifferentialRunner runner) {
         this.seed = seed;
@@ -47,8 +58,8 @@ public final class FuzzCampaign {
     }
 
     /**
-     * Judges programs {@code first..first+count-1}, shrinking each disagreement; {@code log} gets
-     * one line per disagreement and per nondeterministic program.
+     * Judges programs {@code first..first+count-1}; {@code log} gets one line per disagreement
+     * and per nondeterministic program.
      */
     public void run(int first, int count, boolean shrink, Consumer<String> log) throws RingUnavailableException {
         ScenarioGenerator generator = new ScenarioGenerator(seed);
@@ -63,16 +74,30 @@ public final class FuzzCampaign {
                     log.accept(program.name() + ": the kernel gave two streams; set aside");
                 }
                 case Verdict.Disagree d -> {
-                    List<String> shrunk = shrink ? shrinker.shrink(d) : d.program().lines();
-                    String key = d.set().name() + "\n" + normalize(shrunk);
-                    Kind kind = kinds.computeIfAbsent(key, k -> new Kind(shrunk, d.set(), new ArrayList<>()));
-                    kind.members().add(d);
+                    DisagreementKind kind = DisagreementKind.classify(program.lines(), d.emulated(), d.kernel());
+                    if (shrink && kind(kind).shrunk().size() < SHRINK_PER_KIND) {
+                        Shrunk s = shrunk(d, shrinker.shrink(d));
+                        kind = DisagreementKind.classify(s.lines(), s.emulated(), s.kernel());
+                        if (kind(kind).shrunk().size() < SHRINK_PER_KIND) {
+                            kind(kind).shrunk().add(s);
+                        }
+                    }
+                    kind(kind).members().add(d);
                     log.accept(program.name() + ": disagrees under " + d.set().name() + " at output line "
-                            + (d.firstDifference() + 1) + (kind.members().size() == 1 ? ", a new kind" : ", kind "
-                            + (new ArrayList<>(kinds.keySet()).indexOf(key) + 1)));
+                            + (d.firstDifference() + 1) + ": " + kind);
                 }
             }
         }
+    }
+
+    private Kind kind(DisagreementKind kind) {
+        return kinds.computeIfAbsent(kind, k -> new Kind(k, new ArrayList<>(), new ArrayList<>()));
+    }
+
+    private static Shrunk shrunk(Verdict.Disagree d, List<String> lines) throws RingUnavailableException {
+        Scenario scenario = Program.parse(d.program().name(), lines);
+        return new Shrunk(d, lines, DifferentialRunner.run(scenario, DifferentialRunner.EMULATED, d.set().configFor(scenario)),
+                DifferentialRunner.run(scenario, DifferentialRunner.NATIVE, ScenarioRunner.ringConfig(scenario, Map.of(), null)));
     }
 
     /** Programs judged so far. */
@@ -85,7 +110,7 @@ public final class FuzzCampaign {
         return List.copyOf(nondeterministic);
     }
 
-    /** The kinds of disagreement found, in the order first found. */
+    /** The kinds of disagreement found, in {@link DisagreementKind} order. */
     public List<Kind> kinds() {
         return List.copyOf(kinds.values());
     }
@@ -95,65 +120,53 @@ public final class FuzzCampaign {
         return kinds.values().stream().mapToInt(k -> k.members().size()).sum();
     }
 
-    /** The summary: counts, then one paragraph per kind with its shrunk program. */
+    /** The summary: counts, then one paragraph per kind with its kernel function and a shrunk program. */
     public List<String> summary() {
         List<String> out = new ArrayList<>();
         out.add("seed " + Long.toUnsignedString(seed, 16) + ": " + programs + " programs, " + nondeterministic.size()
                 + " nondeterministic on the kernel (set aside), " + disagreements() + " disagreeing in "
                 + kinds.size() + " kind(s)");
-        int n = 1;
         for (Kind kind : kinds.values()) {
             out.add("");
-            out.add("kind " + n++ + ": " + kind.members().size() + " program(s) under " + kind.set().name() + ", e.g. "
-                    + kind.members().getFirst().program().name() + "; shrunk:");
-            kind.shrunk().forEach(l -> out.add("    " + l));
+            Map<String, Long> sets = new TreeMap<>();
+            kind.members().forEach(d -> sets.merge(d.set().name(), 1L, Long::sum));
+            out.add(kind.kind() + ": " + kind.members().size() + " program(s) " + sets + ", e.g. "
+                    + kind.members().stream().limit(5).map(d -> Integer.toString(d.program().index())).toList());
+            out.add("  decided by " + kind.kind().decidedBy());
+            for (Shrunk s : kind.shrunk()) {
+                out.add("  shrunk from " + s.from().program().name() + " (" + s.from().set().name() + "):");
+                s.lines().forEach(l -> out.add("    " + l));
+                out.add("    # emulated: " + String.join(" | ", s.emulated()));
+                out.add("    # kernel:   " + String.join(" | ", s.kernel()));
+            }
         }
         return out;
     }
 
     /**
-     * Writes each kind's shrunk program as {@code DIR/fuzz-SEED-INDEX.scn}, with a header saying
-     * where it came from and what the emulator printed, and the kernel's stream as its
-     * {@code .expected}.
+     * Writes each kind's first shrunk program as {@code DIR/fuzz-SEED-INDEX.scn}, with a header
+     * naming its kind, kernel function and what the emulator printed, and the kernel's stream as
+     * its {@code .expected}.
      */
-    public List<Path> writeScenarios(Path dir) throws IOException, RingUnavailableException {
+    public List<Path> writeScenarios(Path dir) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         for (Kind kind : kinds.values()) {
-            Program first = kind.members().getFirst().program();
-            Scenario scenario = Program.parse(first.name(), kind.shrunk());
-            List<String> kernel = DifferentialRunner.run(scenario, DifferentialRunner.NATIVE,
-                    ScenarioRunner.ringConfig(scenario, Map.of(), null));
-            List<String> emulated = DifferentialRunner.run(scenario, DifferentialRunner.EMULATED,
-                    kind.set().configFor(scenario));
-            List<String> text = new ArrayList<>();
-            text.add("# " + first.name().replace(".scn", "") + ": shrunk from program " + first.index() + " of seed "
-                    + Long.toUnsignedString(seed, 16) + " (" + kind.members().size() + " program(s) of this kind).");
-            text.add("# The emulated ring (" + kind.set().name() + ") printed:");
-            emulated.forEach(l -> text.add("#   " + l));
-            text.add("# Decided by: (the kernel function that decides it; .expected is the kernel's stream)");
-            text.addAll(kind.shrunk());
-            Path scn = dir.resolve(first.name());
-            Files.write(scn, text, UTF_8);
-            Files.write(dir.resolve(first.name().replace(".scn", ".expected")), kernel, UTF_8);
-            written.add(scn);
+            for (Shrunk s : kind.shrunk()) {
+                Program from = s.from().program();
+                List<String> text = new ArrayList<>();
+                text.add("# " + from.name().replace(".scn", "") + ": " + kind.kind() + ", shrunk from program "
+                        + from.index() + " of seed " + Long.toUnsignedString(seed, 16) + ".");
+                text.add("# Decided by: " + kind.kind().decidedBy() + ".");
+                text.add("# The emulated ring (" + s.from().set().name() + ") printed:");
+                s.emulated().forEach(l -> text.add("#   " + l));
+                text.addAll(s.lines());
+                Path scn = dir.resolve(from.name());
+                Files.write(scn, text, UTF_8);
+                Files.write(dir.resolve(from.name().replace(".scn", ".expected")), s.kernel(), UTF_8);
+                written.add(scn);
+            }
         }
         return written;
-    }
-
-    /** The program with user_data renumbered in order of appearance, so two shrinks of one kind compare equal. */
-    static String normalize(List<String> lines) {
-        Map<String, String> names = new LinkedHashMap<>();
-        StringBuilder out = new StringBuilder();
-        for (String line : lines) {
-            Matcher m = UD.matcher(line);
-            StringBuilder l = new StringBuilder();
-            while (m.find()) {
-                m.appendReplacement(l, names.computeIfAbsent(m.group(), k -> Integer.toString(names.size() + 1)));
-            }
-            m.appendTail(l);
-            out.append(l).append('\n');
-        }
-        return out.toString();
     }
 }

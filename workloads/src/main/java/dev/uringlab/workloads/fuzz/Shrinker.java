@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
  * Reduces a disagreeing program to a small one that still disagrees under the same strategy set
  * with a kernel that gives the same stream twice: delete runs of lines (halving their length
  * down to one line), then drop optional words ({@code link}, {@code async}, {@code events=OUT},
- * {@code fail=...}) and lower every count ({@code len=}, {@code wait N}, {@code app write},
- * ring sizes), until nothing more goes. Each candidate costs one emulated and up to two native
+ * {@code fail=...}) and lower every count ({@code len=}, {@code app write}, ring sizes; never
+ * {@code wait N}, which the generator chose to cover what it is sure of), until nothing more goes. Each candidate costs one emulated and up to two native
  * runs; {@link #MAX_CANDIDATES} bounds a shrink.
  */
 public final class Shrinker {
@@ -19,7 +19,7 @@ public final class Shrinker {
     public static final int MAX_CANDIDATES = 600;
     private static final Pattern WORD = Pattern.compile(
             " (link|hardlink|drain|async|skip|multi|events=[A-Z|]+|fail=-?[A-Z0-9]+)(?= |$)");
-    private static final Pattern NUMBER = Pattern.compile("(?<=(len=|entries=|^wait |^app (write|read) [a-z]{1,8}\\.[rw] ))[0-9]+");
+    private static final Pattern NUMBER = Pattern.compile("(?<=(len=|entries=|^app (write|read) [a-z]{1,8}\\.[rw] ))[0-9]+");
 
     private final DifferentialRunner runner;
     private int tried;
@@ -119,6 +119,15 @@ public final class Shrinker {
      * same stream three times because its worker is usually slower than the next {@code reap}.
      */
     static boolean guarded(List<String> lines) {
+        return check(lines, true);
+    }
+
+    /** Whether some submit of {@code lines} punts work to io-wq: IOSQE_ASYNC, IOSQE_IO_DRAIN or an open chain. */
+    static boolean punts(List<String> lines) {
+        return !check(lines, false);
+    }
+
+    private static boolean check(List<String> lines, boolean waitGuards) {
         boolean punted = false;
         boolean lastLinked = false;
         for (int i = 0; i < lines.size(); i++) {
@@ -131,7 +140,8 @@ public final class Shrinker {
                     lastLinked = words.contains(" link ") || words.contains(" hardlink ");
                 }
                 case "submit" -> {
-                    if ((punted || lastLinked) && (i + 1 == lines.size() || !lines.get(i + 1).startsWith("wait "))) {
+                    if ((punted || lastLinked) && (!waitGuards || i + 1 == lines.size()
+                            || !lines.get(i + 1).startsWith("wait "))) {
                         return false;
                     }
                     punted = lastLinked = false;

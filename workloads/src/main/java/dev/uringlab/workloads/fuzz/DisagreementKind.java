@@ -1,0 +1,89 @@
+package dev.uringlab.workloads.fuzz;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The kinds of disagreement the generator has found, each with the kernel function that
+ * decides it, and a classifier that sorts a (preferably shrunk) program into one by what it
+ * does and how the two streams differ. The classifier is a heuristic over the program's text:
+ * it names the likely kind for grouping and for the report; {@link #OTHER} is what it cannot
+ * place, to be read by a person.
+ */
+public enum DisagreementKind {
+    /** wait N with N above the CQ size. */
+    WAIT_BEYOND_CQ("io_uring_enter: min_complete = min(min_complete, ctx->cq_entries), so the kernel returns with "
+            + "fewer CQEs than asked; the native ring's waitCqes then reports -ETIME, the emulated ring's 0"),
+    /** A multishot poll on the ring's own registered eventfd. */
+    EVENTFD_URING_WAKE("io_eventfd_signal (eventfd_signal_mask with EPOLL_URING_WAKE) and io_poll_wake: the CQE's "
+            + "res is the wake key's mask (EPOLLIN), and a wake flagged EPOLL_URING_WAKE ends a multishot poll"),
+    /** Pipe capacity: slots of pages, not a flat byte count. */
+    PIPE_PAGES("pipe_write / pipe_poll (fs/pipe.c): 16 slots of one page; a write merges into the last page only "
+            + "when its sub-page remainder fits there, else takes fresh slots; writable while a slot is free"),
+    /** Which wakeups a pipe read or write sends. */
+    PIPE_WAKEUPS("pipe_read wakes wr_wait only when the pipe was full and a slot was freed; pipe_write wakes "
+            + "rd_wait when the pipe was empty or has ever been polled (poll_usage)"),
+    /** io-wq posts its CQE itself; the emulator returns it through task work. */
+    IOWQ_COMPLETE_POST("io_req_complete_post from io_wq_submit_work: on a ring without DEFER_TASKRUN the io-wq "
+            + "worker fills the CQE itself, before task work the request queued (a poll cancel, a wake) runs"),
+    /** A multishot CQE posted while completed requests wait in the batch. */
+    MULTISHOT_AFTER_BATCH("io_req_post_cqe: the completions already in submit_state.compl_reqs are flushed before "
+            + "a multishot CQE is posted, so the requests completed earlier in the same task-work run come first"),
+    /** Anything else. */
+    OTHER("not classified: read the shrunk program");
+
+    private static final Pattern WRITE = Pattern.compile("^(?:write ud=\\d+ fd=|app write )([a-z]+)\\.w(?: len=| )(\\d+)");
+    private final String decidedBy;
+
+    DisagreementKind(String decidedBy) {
+        this.decidedBy = decidedBy;
+    }
+
+    /** The kernel function that decides it, and how. */
+    public String decidedBy() {
+        return decidedBy;
+    }
+
+    /** The likely kind of a disagreement of {@code lines} where the emulator printed {@code emulated}. */
+    public static DisagreementKind classify(List<String> lines, List<String> emulated, List<String> kernel) {
+        boolean kernelWaitFailed = kernel.stream().anyMatch(l -> l.startsWith(DifferentialRunner.FAILURE) && l.contains(": wait "));
+        boolean emulatedFailed = emulated.stream().anyMatch(l -> l.startsWith(DifferentialRunner.FAILURE));
+        if (kernelWaitFailed && !emulatedFailed) {
+            return WAIT_BEYOND_CQ;
+        }
+        if (lines.contains("register-eventfd e") && lines.stream().anyMatch(l -> l.startsWith("poll ") && l.contains(" fd=e"))) {
+            return EVENTFD_URING_WAKE;
+        }
+        Map<String, Long> written = new HashMap<>();
+        for (String line : lines) {
+            Matcher m = WRITE.matcher(line);
+            if (m.find()) {
+                written.merge(m.group(1), Long.parseLong(m.group(2)), Long::sum);
+            }
+        }
+        if (written.values().stream().anyMatch(n -> n > 15 * 4096)) {
+            return PIPE_PAGES;
+        }
+        boolean sameCqes = cqes(emulated).equals(cqes(kernel));
+        boolean punted = Shrinker.punts(lines);
+        if (sameCqes && punted) {
+            return IOWQ_COMPLETE_POST;
+        }
+        boolean multishot = lines.stream().anyMatch(l -> l.startsWith("poll ") && l.contains(" multi"));
+        if (sameCqes && multishot) {
+            return MULTISHOT_AFTER_BATCH;
+        }
+        if (multishot) {
+            return PIPE_WAKEUPS;
+        }
+        return OTHER;
+    }
+
+    /** The CQE lines of a stream, sorted: equal when two streams differ only in order. */
+    private static List<String> cqes(List<String> stream) {
+        return stream.stream().filter(l -> l.startsWith("cqe ")).sorted().toList();
+    }
+}
