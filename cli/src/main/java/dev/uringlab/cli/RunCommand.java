@@ -14,6 +14,9 @@ import dev.uringlab.workloads.scenario.ScenarioParser;
 import dev.uringlab.workloads.scenario.ScenarioRunner;
 import dev.uringlab.workloads.scenario.ScenarioRuntimeException;
 import dev.uringlab.workloads.scenario.ScenarioSyntaxException;
+import dev.uringlab.workloads.scenario.TracedRun;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -58,6 +61,11 @@ final class RunCommand implements Callable<Integer> {
                     + "req-alloc, poll-rearm, link-cqe, bio-alloc. Unset axes are baseline.")
     private Map<String, String> strategies = new LinkedHashMap<>();
 
+    @Option(names = "--trace",
+            description = "Print, under each line of the file, every step the emulated kernel takes for it, "
+                    + "named after its kernel function (emulated ring only).")
+    private boolean trace;
+
     @Option(names = "--profile", paramLabel = "PROFILE",
             description = "baseline, or all-patches: every axis not set by --strategy at its newest patched alias.")
     private String profile;
@@ -84,13 +92,21 @@ final class RunCommand implements Callable<Integer> {
                     + String.join(", ", Rings.providers().keySet()));
             return EXIT_USAGE;
         }
+        if (trace && !engine.equals("emulated")) {
+            err.println("uring-lab run: --trace needs the emulated ring: the " + engine + " ring has no trace of its steps");
+            return EXIT_USAGE;
+        }
         boolean chosen = !strategies.isEmpty() || profile != null;
         RingConfig config = ScenarioRunner.ringConfig(scenario, strategies, profile);
         try {
             if (chosen && !engine.equals("native")) {
                 Strategies.resolve(config); // before anything runs: an unknown name is a usage error
             }
-            ScenarioRunner.run(scenario, engine, config, out::println);
+            if (trace) {
+                TracedRun.run(scenario, Files.readAllLines(file, StandardCharsets.UTF_8), config, out::println);
+            } else {
+                ScenarioRunner.run(scenario, engine, config, out::println);
+            }
         } catch (UnknownStrategyException e) {
             err.println("uring-lab run: " + e.getMessage());
             return EXIT_USAGE;
@@ -105,6 +121,9 @@ final class RunCommand implements Callable<Integer> {
             out.flush();
             err.println(e.getMessage());
             return EXIT_FAILURE;
+        } catch (IOException e) {
+            err.println(file + ": cannot read the scenario: " + e.getMessage());
+            return EXIT_USAGE;
         } finally {
             out.flush();
         }

@@ -135,6 +135,24 @@ class UringLabTest {
     }
 
     @Test
+    void shouldInterleaveTheTraceUnderEachLineAndKeepThePlainOutput() throws Exception {
+        Result r = execute("run", scenario("link-fail-cancels-rest.scn").toString(), "--trace");
+        assertThat(r.status()).isZero();
+        String[] lines = r.out().split(System.lineSeparator());
+        assertThat(lines[0]).isEqualTo("# 10: nop ud=1 link");
+        assertThat(r.out()).contains("# 15: submit").contains(" io_fail_links ").contains(" io_req_tw_fail_links ");
+        assertThat(java.util.Arrays.stream(lines).filter(l -> !l.startsWith("#") && !l.startsWith(" ")))
+                .containsExactlyElementsOf(Files.readAllLines(scenario("link-fail-cancels-rest.expected")));
+    }
+
+    @Test
+    void shouldRefuseATraceOfTheNativeRing() {
+        Result r = execute("run", scenario("nop.scn").toString(), "--trace", "--ring", "native");
+        assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
+        assertThat(r.err()).contains("--trace needs the emulated ring");
+    }
+
+    @Test
     void shouldExitTwoForAnUnknownAliasListingThoseAvailable() {
         Result r = execute("run", scenario("nop.scn").toString(), "--strategy", "link-cqe=boxed-cqeee");
         assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);

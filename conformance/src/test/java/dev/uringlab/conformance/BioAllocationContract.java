@@ -52,7 +52,7 @@ class BioAllocationContract {
             Set<Bio> live = identitySet();
             for (int i = 0; i < 64; i++) {
                 int vecs = 1 + i % FakeStrategyContext.BIO_INLINE_VECS;
-                Bio bio = a.bioAlloc(vecs, cache);
+                Bio bio = a.bioAlloc(0, vecs, cache);
                 assertThat(ctx.bioSlabCounting().made(bio)).as("bio %d (allocCache=%s) from the slab", i, cache).isTrue();
                 assertThat(bio.maxVecs()).as("room for %d vecs", vecs).isGreaterThanOrEqualTo(vecs);
                 assertThat(live.add(bio)).as("bio %d (allocCache=%s) not already live", i, cache).isTrue();
@@ -70,13 +70,13 @@ class BioAllocationContract {
         Set<Bio> liveSet = identitySet();
         for (int op = 0; op < 5000; op++) {
             if (live.isEmpty() || rnd.nextBoolean()) {
-                Bio bio = a.bioAlloc(1 + rnd.nextInt(FakeStrategyContext.BIO_INLINE_VECS), rnd.nextBoolean());
+                Bio bio = a.bioAlloc(0, 1 + rnd.nextInt(FakeStrategyContext.BIO_INLINE_VECS), rnd.nextBoolean());
                 assertThat(liveSet.add(bio)).as("seed %d, op %d: a live bio handed out again", SEED, op).isTrue();
                 live.add(bio);
             } else {
                 Bio bio = live.remove(rnd.nextInt(live.size()));
                 liveSet.remove(bio);
-                a.bioPut(bio);
+                a.bioPut(bio, 0, BioAllocation.PutContext.POLLED);
             }
         }
     }
@@ -91,9 +91,9 @@ class BioAllocationContract {
             for (int cycle = 0; cycle < 50; cycle++) {
                 List<Bio> bios = new ArrayList<>();
                 for (int i = 0; i < 32; i++) {
-                    bios.add(a.bioAlloc(1, cache));
+                    bios.add(a.bioAlloc(0, 1, cache));
                 }
-                bios.forEach(a::bioPut);
+                bios.forEach(b -> a.bioPut(b, 0, BioAllocation.PutContext.POLLED));
                 int held = ctx.bioSlabCounting().outstanding();
                 if (afterFirst < 0) {
                     afterFirst = held;
@@ -111,14 +111,14 @@ class BioAllocationContract {
         BioAllocation a = p.create(ctx);
         List<Bio> bios = new ArrayList<>();
         for (int i = 0; i < 64; i++) {
-            bios.add(a.bioAlloc(1, false));
+            bios.add(a.bioAlloc(0, 1, false));
         }
-        Thread irq = new Thread(() -> bios.forEach(a::bioPut), "irq");
+        Thread irq = new Thread(() -> bios.forEach(b -> a.bioPut(b, 1, BioAllocation.PutContext.IRQ)), "irq");
         irq.start();
         irq.join();
         Set<Bio> live = identitySet();
         for (int i = 0; i < 64; i++) {
-            assertThat(live.add(a.bioAlloc(1, false))).as("bio %d after the IRQ-side puts", i).isTrue();
+            assertThat(live.add(a.bioAlloc(0, 1, false))).as("bio %d after the IRQ-side puts", i).isTrue();
         }
         assertThat(ctx.bioSlabCounting().frees()).as("bios the slab got back")
                 .isLessThanOrEqualTo(ctx.bioSlabCounting().allocs());

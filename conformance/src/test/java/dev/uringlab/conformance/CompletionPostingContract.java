@@ -82,7 +82,7 @@ class CompletionPostingContract {
     void shouldPostAnAuxCqeAtOnceOutsideTaskWork(StrategyProvider<CompletionPosting> p) {
         RecordingCompletionContext cq = new RecordingCompletionContext(16);
         CompletionPosting s = create(p, 16);
-        assertThat(s.postAuxCqe(cq, 7, 1, IORING_CQE_F_MORE, false)).isTrue();
+        assertThat(s.postAuxCqe(cq, 7, 1, IORING_CQE_F_MORE, false, false)).isTrue();
         cq.assertQuiescent("postAuxCqe(defer=false)");
         assertThat(cq.delivered()).containsExactly(new Cqe(7, 1, IORING_CQE_F_MORE));
     }
@@ -93,7 +93,7 @@ class CompletionPostingContract {
         RecordingCompletionContext cq = new RecordingCompletionContext(16);
         CompletionPosting s = create(p, 16);
         for (int res = 1; res <= 3; res++) {
-            assertThat(s.postAuxCqe(cq, 7, res, IORING_CQE_F_MORE, true)).isTrue();
+            assertThat(s.postAuxCqe(cq, 7, res, IORING_CQE_F_MORE, true, false)).isTrue();
         }
         s.flushCompletions(cq, FakeBatch.of(new FakeRequest(7, -125, 0, 0), req(8)));
         cq.assertQuiescent("flushCompletions");
@@ -109,7 +109,7 @@ class CompletionPostingContract {
         CompletionPosting s = create(p, 128);
         List<Cqe> posted = new ArrayList<>();
         for (int res = 1; res <= 40; res++) {
-            assertThat(s.postAuxCqe(cq, 5, res, IORING_CQE_F_MORE, true)).isTrue();
+            assertThat(s.postAuxCqe(cq, 5, res, IORING_CQE_F_MORE, true, false)).isTrue();
             posted.add(new Cqe(5, res, IORING_CQE_F_MORE));
         }
         // The engine flushes at the end of the task-work run when something is held back.
@@ -136,9 +136,9 @@ class CompletionPostingContract {
     void shouldRefuseAnAuxCqeOutsideTaskWorkWhenTheCqIsFull(StrategyProvider<CompletionPosting> p) {
         RecordingCompletionContext cq = new RecordingCompletionContext(2);
         CompletionPosting s = create(p, 2);
-        assertThat(s.postAuxCqe(cq, 1, 1, IORING_CQE_F_MORE, false)).isTrue();
-        assertThat(s.postAuxCqe(cq, 2, 1, IORING_CQE_F_MORE, false)).isTrue();
-        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false)).as("third aux CQE into a CQ of 2").isFalse();
+        assertThat(s.postAuxCqe(cq, 1, 1, IORING_CQE_F_MORE, false, false)).isTrue();
+        assertThat(s.postAuxCqe(cq, 2, 1, IORING_CQE_F_MORE, false, false)).isTrue();
+        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false, false)).as("third aux CQE into a CQ of 2").isFalse();
         cq.assertQuiescent("postAuxCqe(defer=false)");
         assertThat(cq.deliveredUserData()).containsExactly(1L, 2L);
     }
@@ -150,7 +150,7 @@ class CompletionPostingContract {
         CompletionPosting s = create(p, 2);
         List<Cqe> accepted = new ArrayList<>();
         for (int res = 1; res <= 5; res++) {
-            if (s.postAuxCqe(cq, 9, res, IORING_CQE_F_MORE, true)) {
+            if (s.postAuxCqe(cq, 9, res, IORING_CQE_F_MORE, true, false)) {
                 accepted.add(new Cqe(9, res, IORING_CQE_F_MORE));
             }
         }
@@ -169,8 +169,8 @@ class CompletionPostingContract {
         CompletionPosting s = create(p, 1);
         s.flushCompletions(cq, FakeBatch.of(req(1), req(2)));
         assertThat(cq.overflowPending()).isTrue();
-        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false)).as("outside task work").isFalse();
-        assertThat(s.postAuxCqe(cq, 4, 1, IORING_CQE_F_MORE, true)).as("from task work").isFalse();
+        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false, false)).as("outside task work").isFalse();
+        assertThat(s.postAuxCqe(cq, 4, 1, IORING_CQE_F_MORE, true, false)).as("from task work").isFalse();
         if (s.hasDeferred()) {
             s.flushCompletions(cq, FakeBatch.of());
         }

@@ -36,7 +36,7 @@ final class CountingSlab<T> implements KmemCache<T> {
         made.add(obj);
         out.add(obj);
         allocs++;
-        counters.incAtomic(allocCounter);
+        counters.incShared(allocCounter);
         return obj;
     }
 
@@ -57,7 +57,7 @@ final class CountingSlab<T> implements KmemCache<T> {
             throw new AssertionError("kmem_cache_free of an object already freed (double free): " + obj);
         }
         frees++;
-        counters.incAtomic(freeCounter);
+        counters.incShared(freeCounter);
     }
 
     /** Whether this slab made {@code obj}. */

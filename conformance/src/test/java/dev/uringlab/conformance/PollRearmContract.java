@@ -1,14 +1,18 @@
 package dev.uringlab.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.PollRearm;
+import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.StrategyProvider;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -27,8 +31,40 @@ import org.junit.jupiter.params.provider.MethodSource;
  * By design they differ in how: baseline takes the entry off the waitqueue on each wakeup
  * (list_del_init) and adds it back on re-arm (add_wait_queue); {@code active-flag} leaves it
  * queued and gates the wakeup with a flag; {@code poll-refs} counts wakeups in poll_refs.
+ *
+ * <p>The gate is the strategy's alone: the engine's wake callback does not check behind it. So
+ * the contract must catch a strategy without a gate, and {@link #shouldFailAStrategyThatQueuesTaskWorkOnEveryWakeup}
+ * shows it does, on {@link QueueEveryWakeup}.
  */
 class PollRearmContract {
+
+    /** Deliberately broken: queues the task work on every wakeup and never leaves the waitqueue. */
+    static final class QueueEveryWakeup implements PollRearm {
+        @Override
+        public boolean pollWake(PollWait poll) {
+            return true;
+        }
+
+        @Override
+        public void pollRearm(PollWait poll) {
+            // stays queued: nothing to do, and nothing gates the next wakeup
+        }
+    }
+
+    private static final class BrokenProvider extends AbstractStrategyProvider<PollRearm> {
+        BrokenProvider() {
+            super(Axis.POLL_REARM, "queue-every-wakeup", "0", "a broken gate, for the contract's own test", ctx -> new QueueEveryWakeup());
+        }
+    }
+
+    @Test
+    void shouldFailAStrategyThatQueuesTaskWorkOnEveryWakeup() {
+        StrategyProvider<PollRearm> broken = new BrokenProvider();
+        assertThatThrownBy(() -> shouldQueueNoSecondTaskWorkForWakeupsBeforeTheRearm(broken))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("a wakeup while the task work is pending");
+        assertThatThrownBy(() -> shouldNeverHaveTwoTaskWorksOutstandingUnderConcurrentWakeups(broken))
+                .isInstanceOf(AssertionError.class);
+    }
 
     static Stream<Named<StrategyProvider<PollRearm>>> providers() {
         return Providers.of(Axis.POLL_REARM);

@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * since both states are per thread and every trial setup runs before the first iteration setup.
  *
  * <p>Only the ring owner's thread bumps most counters, and these helpers run on that thread;
- * counters other threads bump are atomic ({@link Counters#incAtomic}).
+ * counters other threads bump are kept apart ({@link Counters#incShared}).
  */
 public abstract class RingCounters {
     private Counters counters;

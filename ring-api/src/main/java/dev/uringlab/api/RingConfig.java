@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
+import dev.uringlab.spi.trace.TraceEvent;
 
 /**
  * How to build a ring: io_uring_setup's arguments (entries, cq_entries with
@@ -22,6 +24,7 @@ public final class RingConfig {
     private final Map<String, String> strategies;
     private final Map<String, String> options;
     private final boolean deterministic;
+    private final Consumer<TraceEvent> trace;
 
     private RingConfig(Builder b) {
         this.entries = b.entries;
@@ -31,6 +34,7 @@ public final class RingConfig {
         this.strategies = Collections.unmodifiableMap(new LinkedHashMap<>(b.strategies));
         this.options = Collections.unmodifiableMap(new LinkedHashMap<>(b.options));
         this.deterministic = b.deterministic;
+        this.trace = b.trace;
     }
 
     public static Builder builder(int entries) {
@@ -62,6 +66,13 @@ public final class RingConfig {
      */
     public boolean deterministic() { return deterministic; }
 
+    /**
+     * Where the emulated engine sends its trace ({@link dev.uringlab.spi.trace.Trace}), or
+     * {@code null} (the default) for none. Needs a JVM started with {@code -Duringlab.trace=true};
+     * the native ring has no trace and ignores it.
+     */
+    public Consumer<TraceEvent> trace() { return trace; }
+
     /** This configuration with one more strategy choice. */
     public RingConfig withStrategy(String axis, String alias) {
         return toBuilder().strategy(axis, alias).build();
@@ -69,7 +80,7 @@ public final class RingConfig {
 
     public Builder toBuilder() {
         Builder b = new Builder(entries).cqEntries(cqEntries).flags(flags & ~SetupFlags.IORING_SETUP_CQSIZE)
-                .deterministic(deterministic);
+                .deterministic(deterministic).trace(trace);
         b.profile = profile;
         b.strategies.putAll(strategies);
         b.options.putAll(options);
@@ -80,7 +91,7 @@ public final class RingConfig {
     public String toString() {
         return "RingConfig[entries=" + entries + ", cq_entries=" + cqEntries + ", flags=0x" + Integer.toHexString(flags)
                 + (profile != null ? ", profile=" + profile : "") + ", strategies=" + strategies
-                + ", options=" + options + (deterministic ? ", deterministic" : "") + "]";
+                + ", options=" + options + (deterministic ? ", deterministic" : "") + (trace != null ? ", traced" : "") + "]";
     }
 
     /** Builder; every method returns {@code this}. */
@@ -92,6 +103,7 @@ public final class RingConfig {
         private final Map<String, String> strategies = new LinkedHashMap<>();
         private final Map<String, String> options = new LinkedHashMap<>();
         private boolean deterministic;
+        private Consumer<TraceEvent> trace;
 
         private Builder(int entries) {
             this.entries = entries;
@@ -117,6 +129,9 @@ public final class RingConfig {
 
         /** See {@link RingConfig#deterministic()}. */
         public Builder deterministic(boolean deterministic) { this.deterministic = deterministic; return this; }
+
+        /** See {@link RingConfig#trace()}. */
+        public Builder trace(Consumer<TraceEvent> trace) { this.trace = trace; return this; }
 
         public RingConfig build() { return new RingConfig(this); }
     }

@@ -15,11 +15,27 @@
  *   <li>{@code lp}/{@code sp}: plain load/store, only for a field the caller alone writes;</li>
  *   <li>{@code lv}: load-acquire ({@code smp_load_acquire}, liburing {@code io_uring_smp_load_acquire});</li>
  *   <li>{@code so}: store-release ({@code smp_store_release}, liburing {@code io_uring_smp_store_release});</li>
+ *   <li>{@code lo}: opaque load ({@code READ_ONCE}: never torn, no ordering);</li>
  *   <li>{@code cas}, {@code xadd}: atomic read-modify-write with volatile semantics.</li>
  * </ul>
  * The pairing, as io_uring.c's opening comment states it: the producer writes entries, then
  * {@code so}-stores its tail; the consumer {@code lv}-loads the tail, reads the entries, then
  * {@code so}-stores its head, which the producer {@code lv}-loads before reusing a slot.
+ *
+ * <h2>Padding policy (written once, here)</h2>
+ * <ul>
+ *   <li>Ring indexes written by different sides sit on different cache lines, as
+ *       {@code struct io_rings} puts head and tail ({@code ____cacheline_aligned_in_smp}).</li>
+ *   <li>Counters: the ring owner's are a plain array with one writer and no padding; those other
+ *       threads bump ({@link dev.uringlab.spi.Counters#incShared} off the owner's thread) are a
+ *       separate array with 64 bytes of padding on each side, so the owner's lines are never
+ *       shared with another thread's atomics.</li>
+ *   <li>Nothing else is padded: array edges and small per-request fields are not, since no two
+ *       threads write them at once.</li>
+ * </ul>
+ * No fence is taken on the per-request path that the kernel does not take: single-writer state
+ * is plain, cross-thread hand-offs are release/acquire, and volatile (full-fence) stores are kept
+ * for Dekker pairs (a waiter's flag against a waker's queue).
  *
  * <p>May not: depend on any other uring-lab module.
  */

@@ -43,6 +43,29 @@ public interface CompletionContext {
      */
     void ioCqringEvPosted();
 
+    /**
+     * io_post_aux_cqe (6.1; __io_post_aux_cqe in 6.2): post one aux CQE in its own locked
+     * section: lock, {@link #ioFillCqeAux}, on no room {@link #ioCqringEventOverflow} when
+     * {@code allowOverflow}, {@link #ioCommitCqring}, unlock, {@link #ioCqringEvPosted}. The one
+     * place this sequence is written; every strategy's non-deferred aux post is this call.
+     *
+     * @param allowOverflow as the kernel's argument: false for multishot poll (a CQE that does
+     *     not fit ends the request), true for multishot recv/accept (it goes to the overflow list)
+     * @return whether the CQE was posted (filled, or overflowed with {@code allowOverflow})
+     */
+    default boolean ioPostAuxCqe(long userData, int res, int cflags, boolean allowOverflow) {
+        lock();
+        boolean filled = ioFillCqeAux(userData, res, cflags);
+        if (!filled && allowOverflow) {
+            ioCqringEventOverflow(userData, res, cflags);
+            filled = true;
+        }
+        ioCommitCqring();
+        unlock();
+        ioCqringEvPosted();
+        return filled;
+    }
+
     /** test_bit(IO_CHECK_CQ_OVERFLOW_BIT, &ctx->check_cq): CQEs wait on the overflow list. */
     boolean overflowPending();
 

@@ -23,16 +23,20 @@ public interface CompletionPosting {
      * io_post_aux_cqe / io_aux_cqe: post an aux CQE (a multishot request's CQE with
      * IORING_CQE_F_MORE). {@code defer} is true when called from task-work context with the
      * submit state available (IO_URING_F_COMPLETE_DEFER), where a strategy may keep the CQE
-     * for the next {@link #flushCompletions}.
+     * for the next {@link #flushCompletions}. Not deferred, the post is
+     * {@link CompletionContext#ioPostAuxCqe}.
      *
+     * @param allowOverflow the kernel's argument: whether a CQE that finds no room may go to
+     *     the overflow list (multishot recv/accept) or must be refused (poll passes false)
      * @return false when the CQE could not be posted because the CQ ring is full or in
      *     overflow: the multishot request must then end, posting its terminal CQE instead.
      *     A deferred post cannot know whether the CQ will have room at the flush: as 6.2's
      *     io_aux_cqe, it may refuse only while CQEs wait on the overflow list
-     *     ({@link CompletionContext#overflowPending()}), and a CQE it accepted that finds the
-     *     CQ full at the flush goes to the overflow list, F_MORE and all
+     *     ({@link CompletionContext#overflowPending()}) and {@code allowOverflow} is false, and
+     *     a CQE it accepted that finds the CQ full at the flush goes to the overflow list,
+     *     F_MORE and all
      */
-    boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer);
+    boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer, boolean allowOverflow);
 
     /** Whether CQEs are held back for the next {@link #flushCompletions}. */
     default boolean hasDeferred() {

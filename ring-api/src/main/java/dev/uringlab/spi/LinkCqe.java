@@ -21,8 +21,16 @@ public interface LinkCqe {
     /** io_fail_links, for one member {@code link} of the chain that {@code failed} cancels. */
     void failLink(IoKiocb failed, IoKiocb link);
 
-    /** The request's result is final and it joins the completion batch (io_req_complete_defer). */
-    void completeReq(IoKiocb req);
+    /**
+     * io_init_req, after {@link #initReq} accepted the flags: whether this request turns drain
+     * off for the rest of the ring's life ({@code ctx->drain_disabled = true}, set in 5.17+ by
+     * an SQE with IOSQE_CQE_SKIP_SUCCESS), because a CQE it may suppress would stall a drain
+     * that counts CQEs. The engine keeps that ring state and from then on fails IOSQE_IO_DRAIN
+     * with -EOPNOTSUPP, this request included.
+     */
+    default boolean disablesDrain(IoKiocb req) {
+        return false;
+    }
 
     /**
      * The IORING_FEAT_* bits this mechanism adds to what io_uring_setup reports

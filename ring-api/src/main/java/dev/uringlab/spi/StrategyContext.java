@@ -1,5 +1,6 @@
 package dev.uringlab.spi;
 
+import dev.uringlab.spi.trace.Trace;
 import java.util.Optional;
 
 /** What the engine gives a strategy when it makes one for a ring. */
@@ -19,6 +20,11 @@ public interface StrategyContext {
 
     /** The CQ ring's size. */
     int cqEntries();
+
+    /** The ring's trace, for the steps a strategy takes itself ({@link Trace#OFF} when not tracing). */
+    default Trace trace() {
+        return Trace.OFF;
+    }
 
     /** An integer option, or {@code def}; a value that is not a positive integer is an IllegalArgumentException naming the key. */
     default int intOption(String key, int def) {

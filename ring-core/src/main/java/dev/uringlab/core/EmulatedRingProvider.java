@@ -20,6 +20,7 @@ import dev.uringlab.spi.RingProvider;
 import dev.uringlab.spi.Strategies;
 import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.StrategyProvider;
+import dev.uringlab.spi.trace.Trace;
 import java.util.Map;
 import java.util.Optional;
 
@@ -38,7 +39,7 @@ public final class EmulatedRingProvider implements RingProvider {
             | Features.IORING_FEAT_FAST_POLL | Features.IORING_FEAT_POLL_32BITS;
 
     /** Setup flags whose mechanism is not emulated: refused rather than silently ignored. */
-    private static final int NOT_EMULATED = SetupFlags.IORING_SETUP_IOPOLL | SetupFlags.IORING_SETUP_SQPOLL;
+    private static final int NOT_EMULATED = SetupFlags.IORING_SETUP_SQPOLL;
 
     @Override
     public String name() {
@@ -54,8 +55,8 @@ public final class EmulatedRingProvider implements RingProvider {
     public Ring open(RingConfig config) {
         int flags = config.flags();
         if ((flags & NOT_EMULATED) != 0) {
-            throw new IllegalArgumentException("setup flags 0x" + Integer.toHexString(flags & NOT_EMULATED)
-                    + " (IORING_SETUP_IOPOLL/SQPOLL) are not emulated");
+            throw new IllegalArgumentException("IORING_SETUP_SQPOLL (0x" + Integer.toHexString(flags & NOT_EMULATED)
+                    + ") is not emulated: the emulated kernel has no SQ polling thread; submit with io_uring_enter");
         }
         boolean clamp = (flags & SetupFlags.IORING_SETUP_CLAMP) != 0;
         int entries = config.entries();
@@ -80,7 +81,8 @@ public final class EmulatedRingProvider implements RingProvider {
             cqEntries = 2 * sqEntries;
         }
         Counters counters = new Counters();
-        Context sctx = new Context(config, counters, cqEntries);
+        Trace trace = config.trace() == null ? Trace.OFF : Trace.to(config.trace());
+        Context sctx = new Context(config, counters, trace, cqEntries);
         Map<Axis<?>, StrategyProvider<?>> chosen = Strategies.resolve(config);
         IoRingCtx.StrategySet set = new IoRingCtx.StrategySet(
                 (CompletionPosting) chosen.get(Axis.COMPLETION).create(sctx),
@@ -89,7 +91,7 @@ public final class EmulatedRingProvider implements RingProvider {
                 (LinkCqe) chosen.get(Axis.LINK_CQE).create(sctx),
                 (BioAllocation) chosen.get(Axis.BIO_ALLOC).create(sctx));
         int features = FEATURES | (set.linkCqe().features() & Features.IORING_FEAT_CQE_SKIP);
-        IoRingCtx ctx = new IoRingCtx(sqEntries, cqEntries, flags, config.deterministic(), counters, set);
+        IoRingCtx ctx = new IoRingCtx(sqEntries, cqEntries, flags, config.deterministic(), counters, trace, set);
         return new EmulatedRing(ctx, new IoUringParams(sqEntries, cqEntries, flags, features));
     }
 
@@ -98,23 +100,28 @@ public final class EmulatedRingProvider implements RingProvider {
         return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
     }
 
-    /** What a strategy is given: the ring's counters, options, slabs and CQ size. */
+    /** What a strategy is given: the ring's counters, trace, options, slabs and CQ size. */
     private static final class Context implements StrategyContext {
         private final RingConfig config;
         private final Counters counters;
+        private final Trace trace;
         private final int cqEntries;
         private final KmemCache<IoKiocb> reqCachep;
         private final KmemCache<Bio> bioSlab;
 
-        Context(RingConfig config, Counters counters, int cqEntries) {
+        Context(RingConfig config, Counters counters, Trace trace, int cqEntries) {
             this.config = config;
             this.counters = counters;
+            this.trace = trace;
             this.cqEntries = cqEntries;
-            this.reqCachep = new SlabCache<>(IoRequest::new, counters, Counter.REQ_SLAB_ALLOC, Counter.REQ_SLAB_FREE);
-            this.bioSlab = new SlabCache<>(SlabBio::new, counters, Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE);
+            this.reqCachep = new SlabCache<>("req_cachep", IoRequest::new, counters, trace,
+                    Counter.REQ_SLAB_ALLOC, Counter.REQ_SLAB_FREE);
+            this.bioSlab = new SlabCache<>("bio_slab", SlabBio::new, counters, trace,
+                    Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE);
         }
 
         @Override public Counters counters() { return counters; }
+        @Override public Trace trace() { return trace; }
         @Override public Optional<String> option(String key) { return Optional.ofNullable(config.options().get(key)); }
         @Override public KmemCache<IoKiocb> reqCachep() { return reqCachep; }
         @Override public KmemCache<Bio> bioSlab() { return bioSlab; }

@@ -32,8 +32,9 @@ final class EmulatedSyscalls implements Syscalls {
     @Override
     public int[] pipe() {
         enter();
-        Pipe p = new Pipe(ctx.counters);
+        Pipe p = new Pipe(ctx.counters, ctx.trace);
         int[] fds = {ctx.fileTable.install(p.readEnd), ctx.fileTable.install(p.writeEnd)};
+        p.installed(fds[0], fds[1]);
         ctx.returnToUser();
         return fds;
     }
@@ -41,7 +42,9 @@ final class EmulatedSyscalls implements Syscalls {
     @Override
     public int eventfd() {
         enter();
-        int fd = ctx.fileTable.install(new EventFd(ctx.counters));
+        EventFd evfd = new EventFd(ctx.counters, ctx.trace);
+        int fd = ctx.fileTable.install(evfd);
+        evfd.installed(fd);
         ctx.returnToUser();
         return fd;
     }

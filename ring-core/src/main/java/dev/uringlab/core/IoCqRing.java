@@ -15,6 +15,8 @@ import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.ReqFlags;
+import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -37,6 +39,7 @@ final class IoCqRing implements CompletionContext {
     private final int entries;
     private final int mask;
     private final Counters counters;
+    private final Trace trace;
     private final SpinLock completionLock = new SpinLock();
     /** ctx->cq_wait: io_cqring_wait sleeps here; ev_posted wakes it. */
     final WaitQueueHead cqWait;
@@ -47,6 +50,8 @@ final class IoCqRing implements CompletionContext {
     /** ctx->cq_overflow_list, FIFO; guarded by the completion lock. */
     private OverflowCqe overflowHead;
     private OverflowCqe overflowTail;
+    /** How many CQEs the overflow list holds. */
+    private int nrOverflow;
     /** IO_CHECK_CQ_OVERFLOW_BIT of ctx->check_cq. */
     private boolean checkCqOverflow;
     /** ctx->io_ev_fd, with a file reference held; null when none is registered. */
@@ -68,22 +73,25 @@ final class IoCqRing implements CompletionContext {
         }
     }
 
-    IoCqRing(MemorySegment ring, int entries, Counters counters) {
+    IoCqRing(MemorySegment ring, int entries, Counters counters, Trace trace) {
         this.ring = ring;
         this.entries = entries;
         this.mask = entries - 1;
         this.counters = counters;
-        this.cqWait = new WaitQueueHead(counters);
+        this.trace = trace;
+        this.cqWait = new WaitQueueHead(counters, trace, "cq_wait");
     }
 
     @Override
     public void lock() {
         completionLock.lock();
         counters.inc(Counter.COMPLETION_LOCK); // under the lock: one writer
+        trace.emitOn("completion_lock", TracePoint.SPIN_LOCK);
     }
 
     @Override
     public void unlock() {
+        trace.emitOn("completion_lock", TracePoint.SPIN_UNLOCK);
         completionLock.unlock();
     }
 
@@ -130,10 +138,12 @@ final class IoCqRing implements CompletionContext {
     public void ioFillCqeReq(IoKiocb req) {
         assertLocked("io_fill_cqe_req");
         if ((req.flags() & ReqFlags.REQ_F_CQE_SKIP) != 0) {
+            trace.emit(TracePoint.IO_FILL_CQE_REQ_SKIP, req.userData(), req.res());
             return;
         }
         if (ioGetCqe(false)) {
             writeCqe(req.userData(), req.res(), req.cflags());
+            trace.emit(TracePoint.IO_FILL_CQE_REQ, req.userData(), req.res(), req.cflags(), cachedCqTail);
         } else {
             ioCqringEventOverflow(req.userData(), req.res(), req.cflags());
         }
@@ -143,9 +153,11 @@ final class IoCqRing implements CompletionContext {
     public boolean ioFillCqeAux(long userData, int res, int cflags) {
         assertLocked("io_fill_cqe_aux");
         if (!ioGetCqe(false)) {
+            trace.emit(TracePoint.IO_FILL_CQE_AUX_FULL, userData, res, cflags);
             return false;
         }
         writeCqe(userData, res, cflags);
+        trace.emit(TracePoint.IO_FILL_CQE_AUX, userData, res, cflags, cachedCqTail);
         return true;
     }
 
@@ -163,6 +175,7 @@ final class IoCqRing implements CompletionContext {
         }
         overflowTail = ocqe;
         counters.inc(Counter.CQ_OVERFLOW);
+        trace.emit(TracePoint.IO_CQRING_EVENT_OVERFLOW, userData, res, cflags, ++nrOverflow);
     }
 
     @Override
@@ -171,6 +184,7 @@ final class IoCqRing implements CompletionContext {
         // so: every CQE written before is visible to whoever load-acquires the tail.
         RingMemory.soInt(ring, IoRings.CQ_TAIL, cachedCqTail);
         counters.inc(Counter.CQ_COMMIT);
+        trace.emit(TracePoint.IO_COMMIT_CQRING, cachedCqTail);
     }
 
     /**
@@ -189,6 +203,7 @@ final class IoCqRing implements CompletionContext {
     @Override
     public void ioCqringEvPosted() {
         counters.inc(Counter.EV_POSTED);
+        trace.emit(TracePoint.IO_CQRING_EV_POSTED);
         EventFd evfd = eventfd;
         if (evfd != null) {
             boolean skip;
@@ -198,6 +213,7 @@ final class IoCqRing implements CompletionContext {
             unlock();
             if (!skip) {
                 counters.inc(Counter.EVENTFD_SIGNAL);
+                trace.emit(TracePoint.IO_EVENTFD_SIGNAL, cachedCqTail);
                 evfd.eventfdSignal(IoPoll.EPOLL_URING_WAKE);
             }
         }
@@ -232,12 +248,16 @@ final class IoCqRing implements CompletionContext {
             return;
         }
         lock();
+        int flushed = 0;
         while (overflowHead != null && ioGetCqe(true)) {
             OverflowCqe ocqe = overflowHead;
             writeCqe(ocqe.userData, ocqe.res, ocqe.flags);
             overflowHead = ocqe.next;
             counters.inc(Counter.CQ_OVERFLOW_FLUSHED);
+            flushed++;
         }
+        nrOverflow -= flushed;
+        trace.emit(TracePoint.IO_CQRING_OVERFLOW_FLUSH, flushed, nrOverflow);
         if (overflowHead == null) {
             overflowTail = null;
             checkCqOverflow = false;
@@ -256,6 +276,7 @@ final class IoCqRing implements CompletionContext {
     /** Drops the overflow list at ring exit (io_cqring_overflow_kill). */
     void overflowKill() {
         overflowHead = overflowTail = null;
+        nrOverflow = 0;
         checkCqOverflow = false;
     }
 }

@@ -15,16 +15,18 @@ import dev.uringlab.core.sync.SpinLock;
 import dev.uringlab.core.sync.WaitQueueEntry;
 import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.PollWait;
+import dev.uringlab.spi.trace.TracePoint;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
  * {@code struct io_poll} of a POLL_ADD request and the io_uring/poll.c paths around it: arming
  * (__io_arm_poll_handler), the wake callback (io_poll_wake), the task func
- * (io_poll_task_func / io_poll_check_events) and POLL_REMOVE (io_poll_remove). The entry sits
- * on the file's waitqueue; the decision whether a wakeup queues the task work, and how a
- * multishot poll stays armed, belong to the {@code poll-rearm} strategy, which sees this
- * object as its {@link PollWait}.
+ * (io_poll_task_func / io_poll_check_events) and the disarm of POLL_REMOVE (the opcodes'
+ * prep and issue are {@link IoPollOps}). The entry sits on the file's waitqueue; the decision
+ * whether a wakeup queues the task work, and how a multishot poll stays armed, belong to the
+ * {@code poll-rearm} strategy alone, which sees this object as its {@link PollWait}: the wake
+ * callback does not check behind it.
  *
  * <p>Semantics (6.1 unless said): events get POLLERR|POLLHUP|POLLNVAL|POLLRDHUP added
  * (IO_POLL_UNMASK) and EPOLLET; single-shot also EPOLLONESHOT. Ready at arm time, a
@@ -50,7 +52,10 @@ import java.lang.invoke.VarHandle;
  * <p>Threads: {@link #wake} runs on the waker's thread with the head lock held; everything else
  * on the ring owner's thread (or an io-wq worker holding {@code uring_lock}). The fields a waker
  * writes ({@code events}, {@code wakeMask}, {@code wakeSeq}, {@code twQueued}) are written under
- * the head lock and reach the owner through the task-work queue's release/acquire.
+ * the head lock and reach the owner through the task-work queue's release/acquire. The owner
+ * reads {@code twQueued} only under the head lock and clears it with a plain store when its
+ * task work starts: that store is ordered before the strategy's re-arm (a lock or a volatile
+ * store), after which alone a waker can set it again. No fence on the per-event path.
  */
 final class IoPoll extends WaitQueueEntry implements PollWait {
     /** EPOLLET: edge-triggered, set unless IORING_POLL_ADD_LEVEL. */
@@ -97,8 +102,8 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private int wakeMask;
     /** head.wakeups(events) when the task work was last queued or the poll last re-armed. */
     private long wakeSeq;
-    /** The task work is queued and has not started: it owns the request. */
-    private volatile boolean twQueued;
+    /** The task work is queued and has not started: it owns the request (see the class comment for its orders). */
+    private boolean twQueued;
     /** Disarmed: completed, or removed. */
     private boolean done;
     /** An internal poll of a READ/WRITE (struct async_poll), not a POLL_ADD. */
@@ -109,6 +114,16 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private IoPoll(IoRingCtx ctx, IoRequest req) {
         this.ctx = ctx;
         this.req = req;
+    }
+
+    @Override
+    protected long traceId() {
+        return req.userData;
+    }
+
+    /** The poll request's user_data, for POLL_REMOVE's lookup. */
+    long userData() {
+        return req.userData;
     }
 
     /** io_poll_parse_events: poll32_events and the sqe->len flags to poll->events (before IO_POLL_UNMASK). */
@@ -163,13 +178,13 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     static int ioPollAdd(IoRingCtx ctx, IoRequest req) {
         IoPoll poll = poll(ctx, req);
         poll.apoll = false;
-        ctx.pollList.add(poll); // io_poll_req_insert: findable by POLL_REMOVE
+        ctx.cancelTable.add(poll); // io_poll_req_insert: findable by POLL_REMOVE
         int mask = poll.arm(req.opFlags | IO_POLL_UNMASK);
         if (mask < 0) {
             return IoRingCtx.IOU_ISSUE_SKIP_COMPLETE;
         }
         if (mask != 0 && (poll.events & EPOLLONESHOT) != 0) {
-            ctx.pollList.remove(poll);
+            ctx.cancelTable.remove(poll);
             req.setRes(mask & 0xffff, 0);
             return IoRingCtx.IOU_OK;
         }
@@ -177,7 +192,11 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
             SpinLock lock = poll.head.lock();
             lock.lock();
             try {
-                poll.wake(mask); // multishot and ready: __io_poll_execute, through the same wake decision
+                // multishot and ready: __io_poll_execute, through the same wake decision, unless a
+                // wakeup since arm() dropped the head lock already queued the task work
+                if (!poll.twQueued) {
+                    poll.wake(mask);
+                }
             } finally {
                 lock.unlock();
             }
@@ -231,6 +250,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         done = false;
         head.addWaitQueue(this);
         int mask = req.file.poll() & events & 0xffff;
+        ctx.trace.emit(TracePoint.IO_POLL_ARM, req.userData, events, mask);
         SpinLock lock = head.lock();
         lock.lock();
         try {
@@ -256,7 +276,9 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         if (mask != 0 && (mask & ev & ~IO_ASYNC_POLL_COMMON) == 0) {
             return 0;
         }
-        if (ctx.pollRearm.pollWake(this) && !twQueued) {
+        boolean queue = ctx.pollRearm.pollWake(this);
+        ctx.trace.emit(TracePoint.IO_POLL_WAKE, req.userData, mask, queue ? 1 : 0);
+        if (queue) {
             if ((key & EPOLL_URING_WAKE) != 0) {
                 events = ev |= EPOLLONESHOT;
             }
@@ -274,7 +296,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         wakeSeq = head.wakeups(events);
         twQueued = true;
         req.twFunc = IoRequest.TW_POLL;
-        ctx.ioReqTaskWorkAdd(req);
+        ctx.tctx.ioReqTaskWorkAdd(req);
     }
 
     /** io_poll_task_func: post what the wakeup reported, complete or re-arm. Ring owner's thread. */
@@ -290,6 +312,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         int ev = events;
         int mask = wakeMask;
         wakeMask = 0;
+        ctx.trace.emit(TracePoint.IO_POLL_TASK_FUNC, req.userData, mask);
         if (mask == 0) {
             mask = req.file.poll(); // vfs_poll: the wakeup carried no key
         }
@@ -300,14 +323,14 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         }
         if (apoll) {
             disarm();
-            ctx.ioReqTaskSubmit(req); // io_apoll_task_func: IOU_POLL_DONE, issue the request again
+            IoIssue.ioReqTaskSubmit(ctx, req); // io_apoll_task_func: IOU_POLL_DONE, issue the request again
             return;
         }
         if ((ev & EPOLLONESHOT) != 0) {
             complete(mask);
             return;
         }
-        if (!ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true)) {
+        if (!ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true, false)) {
             complete(mask); // the CQ is full or in overflow: end with the terminal CQE, no F_MORE
             return;
         }
@@ -318,14 +341,14 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private void complete(int res) {
         disarm();
         req.setRes(res, 0);
-        ctx.ioReqCompleteDefer(req);
+        IoComplete.ioReqCompleteDefer(ctx, req);
     }
 
     private void disarm() {
         head.removeWaitQueue(this);
         done = true;
         if (!apoll) {
-            ctx.pollList.remove(this);
+            ctx.cancelTable.remove(this);
         }
     }
 
@@ -335,6 +358,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
      * file is ready, it is delivered now as a wakeup without a key (the strategy decides).
      */
     private void rearm(int ev) {
+        ctx.trace.emit(TracePoint.IO_POLL_REARM, req.userData);
         ctx.pollRearm.pollRearm(this);
         // vfs_poll before the head lock: a file's ->poll may take that very lock (eventfd does)
         int ready = req.file.poll() & ev & 0xffff;
@@ -353,27 +377,8 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         }
     }
 
-    /**
-     * io_poll_remove (no update flags): find the armed POLL_ADD with {@code targetUserData},
-     * disarm it and queue its -ECANCELED completion. Returns 0 or -ENOENT/-EALREADY.
-     */
-    static int ioPollRemove(IoRingCtx ctx, long targetUserData, boolean iowq) {
-        IoPoll target = null;
-        for (int i = 0; i < ctx.pollList.size(); i++) {
-            IoPoll p = ctx.pollList.get(i);
-            if (p.req.userData == targetUserData) {
-                target = p;
-                break;
-            }
-        }
-        if (target == null) {
-            return -dev.uringlab.api.Errno.ENOENT;
-        }
-        return target.cancel(iowq);
-    }
-
     /** io_poll_disarm + the -ECANCELED completion; io_poll_disarm fails when the task work owns the request. */
-    private int cancel(boolean iowq) {
+    int cancel(boolean iowq) {
         SpinLock lock = head.lock();
         lock.lock();
         try {
@@ -385,11 +390,11 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         } finally {
             lock.unlock();
         }
-        ctx.pollList.remove(this);
-        ctx.reqSetFail(req, iowq);
+        ctx.cancelTable.remove(this);
+        IoComplete.reqSetFail(ctx, req, iowq);
         req.setRes(-dev.uringlab.api.Errno.ECANCELED, 0);
         req.twFunc = IoRequest.TW_COMPLETE;
-        ctx.ioReqTaskWorkAdd(req);
+        ctx.tctx.ioReqTaskWorkAdd(req);
         return 0;
     }
 

@@ -42,7 +42,7 @@ final class IoWq {
     void ioWqEnqueue(IoRequest req) {
         ctx.counters.inc(Counter.IO_WQ_ENQUEUE);
         if (inline) {
-            ctx.ioWqSubmitWork(req);
+            IoIssue.ioWqSubmitWork(ctx, req);
             return;
         }
         acctLock.lock();
@@ -86,7 +86,7 @@ final class IoWq {
             } finally {
                 acctLock.unlock();
             }
-            ctx.ioWqSubmitWork(req);
+            IoIssue.ioWqSubmitWork(ctx, req);
         }
     }
 

@@ -3,6 +3,8 @@ package dev.uringlab.core;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.trace.TracePoint;
 import java.util.function.Supplier;
 
 /**
@@ -14,14 +16,19 @@ import java.util.function.Supplier;
  * @param <T> what the slab holds
  */
 final class SlabCache<T> implements KmemCache<T> {
+    private final String name;
     private final Supplier<? extends T> ctor;
     private final Counters counters;
+    private final Trace trace;
     private final Counter allocCounter;
     private final Counter freeCounter;
 
-    SlabCache(Supplier<? extends T> ctor, Counters counters, Counter allocCounter, Counter freeCounter) {
+    SlabCache(String name, Supplier<? extends T> ctor, Counters counters, Trace trace, Counter allocCounter,
+              Counter freeCounter) {
+        this.name = name;
         this.ctor = ctor;
         this.counters = counters;
+        this.trace = trace;
         this.allocCounter = allocCounter;
         this.freeCounter = freeCounter;
     }
@@ -29,6 +36,7 @@ final class SlabCache<T> implements KmemCache<T> {
     @Override
     public T kmemCacheAlloc() {
         counters.inc(allocCounter);
+        trace.emitOn(name, TracePoint.KMEM_CACHE_ALLOC);
         return ctor.get();
     }
 
@@ -38,6 +46,7 @@ final class SlabCache<T> implements KmemCache<T> {
             into[i] = ctor.get();
         }
         counters.add(allocCounter, n);
+        trace.emitOn(name, TracePoint.KMEM_CACHE_ALLOC_BULK, n);
         return n;
     }
 
@@ -47,5 +56,6 @@ final class SlabCache<T> implements KmemCache<T> {
             throw new NullPointerException("kmem_cache_free(NULL)");
         }
         counters.inc(freeCounter);
+        trace.emitOn(name, TracePoint.KMEM_CACHE_FREE);
     }
 }

@@ -6,6 +6,40 @@
  * ({@code IoRings}: {@code struct io_rings} with head/tail on separate cache lines, the SQ
  * array, the CQE array, and a separate SQE array, published through {@code RingOffsets}).
  *
+ * <h2>Where each kernel file lives</h2>
+ * One class per file of the kernel's io_uring/ (and of the kernel around it), named so that a
+ * reader of one finds the other; each class's javadoc names the functions it holds.
+ * <table>
+ *   <caption>Kernel file to class</caption>
+ *   <tr><th>kernel</th><th>class</th><th>what</th></tr>
+ *   <tr><td>io_uring/io_uring.c (ctx, enter)</td><td>{@code IoRingCtx}, {@code SubmitState}</td>
+ *       <td>struct io_ring_ctx, io_uring_enter, io_ring_ctx_free; struct io_submit_state</td></tr>
+ *   <tr><td>io_uring/io_uring.c (submit)</td><td>{@code IoSubmit}</td>
+ *       <td>io_submit_sqes, io_get_sqe, io_init_req, io_submit_sqe, io_submit_fail_init</td></tr>
+ *   <tr><td>io_uring/io_uring.c (issue)</td><td>{@code IoIssue}</td>
+ *       <td>io_queue_sqe, io_queue_async, io_queue_sqe_fallback, io_issue_sqe, io_wq_submit_work</td></tr>
+ *   <tr><td>io_uring/io_uring.c (complete)</td><td>{@code IoComplete}</td>
+ *       <td>req_set_fail, io_req_complete_defer, io_submit_flush_completions, io_free_batch_list</td></tr>
+ *   <tr><td>io_uring/io_uring.c (drain)</td><td>{@code IoDrain}</td>
+ *       <td>io_init_req_drain, io_drain_req, io_queue_deferred</td></tr>
+ *   <tr><td>io_uring/io_uring.c (CQ)</td><td>{@code IoCqRing}, {@code IoRings}</td>
+ *       <td>io_get_cqe, io_fill_cqe_*, io_commit_cqring, the overflow list, ev_posted; struct io_rings</td></tr>
+ *   <tr><td>io_uring/opdef.c</td><td>{@code OpDef}</td><td>io_issue_defs: one entry per opcode</td></tr>
+ *   <tr><td>io_uring/nop.c</td><td>{@code IoNop}</td><td>io_nop_prep, io_nop</td></tr>
+ *   <tr><td>io_uring/rw.c</td><td>{@code IoRw}</td><td>io_prep_rw, io_read, io_write, io_iopoll_check</td></tr>
+ *   <tr><td>io_uring/poll.c</td><td>{@code IoPoll}, {@code IoPollOps}</td>
+ *       <td>struct io_poll, __io_arm_poll_handler, io_poll_wake, io_poll_task_func; POLL_ADD/REMOVE prep and issue</td></tr>
+ *   <tr><td>io_uring/timeout.c</td><td>{@code IoTimeout}</td><td>io_queue_next, io_disarm_next, io_fail_links</td></tr>
+ *   <tr><td>io_uring/tctx.c, tw.c</td><td>{@code IoUringTask}</td><td>struct io_uring_task, io_req_task_work_add, tctx_task_work</td></tr>
+ *   <tr><td>io_uring/wait.c</td><td>{@code IoWait}</td><td>io_cqring_wait</td></tr>
+ *   <tr><td>io_uring/io-wq.c</td><td>{@code IoWq}</td><td>io_wq_enqueue, the workers</td></tr>
+ *   <tr><td>io_uring/register.c (eventfd), mm</td><td>{@code EmulatedRing}, {@code EmulatedRingProvider}</td>
+ *       <td>io_uring_setup, io_eventfd_register, the application's ring</td></tr>
+ *   <tr><td>mm/slab.c</td><td>{@code SlabCache}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free</td></tr>
+ *   <tr><td>fs/pipe.c, fs/eventfd.c, fs/file_table.c</td><td>{@code fs.Pipe}, {@code fs.EventFd}, {@code fs.FileTable}</td><td>the files</td></tr>
+ *   <tr><td>kernel/sched/wait.c, spinlock</td><td>{@code sync.WaitQueueHead}, {@code sync.SpinLock}</td><td>waitqueues, the completion lock</td></tr>
+ * </table>
+ *
  * <h2>What is emulated, and after which kernel</h2>
  * <table>
  *   <caption>Paths and the kernel each follows</caption>
@@ -15,23 +49,24 @@
  *       <td>6.1</td><td>{@code EmulatedRingProvider}</td></tr>
  *   <tr><td>io_submit_sqes, io_get_sqe (dropped SQE stops the batch), io_init_req, io_submit_sqe,
  *       io_submit_fail_init (a failing SQE stops submission and is counted, unless it carries a link
- *       flag: then its chain is failed), IORING_SETUP_SUBMIT_ALL</td><td>6.1 - 6.18</td><td>{@code IoRingCtx}</td></tr>
+ *       flag: then its chain is failed), IORING_SETUP_SUBMIT_ALL</td><td>6.1 - 6.18</td><td>{@code IoSubmit}</td></tr>
  *   <tr><td>io_queue_sqe, io_queue_sqe_fallback, io_issue_sqe (-EBADF at issue), io_req_defer_failed</td>
- *       <td>6.1</td><td>{@code IoRingCtx}</td></tr>
+ *       <td>6.1</td><td>{@code IoIssue}, {@code IoComplete}</td></tr>
  *   <tr><td>links: next member queued from io_free_batch_list (io_queue_next, task work); io_fail_links with
  *       the cancelled members completed in one task work (io_req_tw_fail_links), a member that failed at init
- *       keeping its own error</td><td>6.6+</td><td>{@code IoRingCtx}</td></tr>
+ *       keeping its own error</td><td>6.6+</td><td>{@code IoTimeout}</td></tr>
  *   <tr><td>drain: io_init_drain, io_drain_req, io_queue_deferred counting requests in flight
- *       (nr_req_allocated vs nr_drained)</td><td>6.16</td><td>{@code IoRingCtx}</td></tr>
+ *       (nr_req_allocated vs nr_drained); {@code drain_disabled} is ring state, set when the link-cqe
+ *       strategy says a request may suppress its CQE</td><td>6.16</td><td>{@code IoDrain}, {@code IoSubmit}</td></tr>
  *   <tr><td>completion batching: compl_reqs of IO_COMPL_BATCH (flushed when full), flushed at the end of a
  *       submission batch and of a task-work run; every CQE through the {@code completion} strategy</td>
- *       <td>5.15 array, 6.1 flush</td><td>{@code ComplReqs}, {@code IoRingCtx}</td></tr>
+ *       <td>5.15 array, 6.1 flush</td><td>{@code SubmitState}, {@code IoComplete}</td></tr>
  *   <tr><td>CQ: cached_cq_tail, io_get_cqe with the cached free range, io_commit_cqring (release store),
  *       overflow list (FIFO, IORING_SQ_CQ_OVERFLOW, new CQEs behind it, flushed in order on GETEVENTS),
  *       ev_posted = io_cqring_wake + io_eventfd_flush_signal</td><td>6.1</td><td>{@code IoCqRing}</td></tr>
  *   <tr><td>task work: io_req_task_work_add onto a JCTools MPSC queue, run in rounds (llist_del_all), with a
  *       completion flush after each round; run at every enter, in io_cqring_wait, and on return from every
- *       system call of the owner</td><td>6.1 (tctx_task_work)</td><td>{@code IoRingCtx}</td></tr>
+ *       system call of the owner</td><td>6.1 (tctx_task_work)</td><td>{@code IoUringTask}</td></tr>
  *   <tr><td>io-wq: bounded pool of worker threads (io_wq_enqueue, io_wq_submit_work); completions come back as
  *       task work, as with a lockless CQ (DEFER_TASKRUN rings); deterministic mode runs the work inline</td>
  *       <td>6.1</td><td>{@code IoWq}</td></tr>
@@ -41,12 +76,15 @@
  *   <tr><td>FAST_POLL: a READ/WRITE that gets -EAGAIN arms an internal single-shot poll
  *       (io_arm_poll_handler) and is issued again from io_apoll_task_func, up to APOLL_MAX_RETRY arms;
  *       from io-wq a forced-async READ/WRITE does the same instead of blocking the worker</td>
- *       <td>6.1 + 2022 retry limit</td><td>{@code IoPoll}, {@code IoRingCtx}</td></tr>
+ *       <td>6.1 + 2022 retry limit</td><td>{@code IoPoll}, {@code IoIssue}</td></tr>
  *   <tr><td>files: pipe2(O_NONBLOCK) with rd_wait/wr_wait, eventfd(0, EFD_NONBLOCK), READ/WRITE on them
  *       (they support nowait, so io_rw_init_file leaves REQ_F_NOWAIT clear and an empty pipe read waits;
  *       a short transfer fails the link)</td><td>6.1</td><td>{@code fs}</td></tr>
  *   <tr><td>io_uring_enter and io_cqring_wait (parks on cq_wait in threaded mode; never blocks in
- *       deterministic mode: returns 0, or -ETIME for a timed wait)</td><td>6.1</td><td>{@code IoRingCtx}</td></tr>
+ *       deterministic mode: returns 0, or -ETIME for a timed wait)</td><td>6.1</td><td>{@code IoRingCtx}, {@code IoWait}</td></tr>
+ *   <tr><td>IORING_SETUP_IOPOLL: accepted; io_init_req refuses an opcode without {@code iopoll} in
+ *       its {@code OpDef} (-EINVAL), READ/WRITE refuse a file without ->iopoll (-EOPNOTSUPP), GETEVENTS
+ *       reaps through io_iopoll_check</td><td>6.1</td><td>{@code IoSubmit}, {@code IoRw}</td></tr>
  * </table>
  *
  * <h2>Threads and orderings</h2>
@@ -61,12 +99,20 @@
  * Bumped where the work is done: ENTER, SQE_SUBMITTED, REQ_ALLOC and REQ_FREE by the engine (one
  * per request handed to or taken back from the {@code req-alloc} strategy); REQ_SLAB_* and
  * BIO_SLAB_* by the slabs; COMPLETION_LOCK, CQE_FILLED, CQ_COMMIT, EV_POSTED, EVENTFD_SIGNAL,
- * CQ_OVERFLOW, CQ_OVERFLOW_FLUSHED by the CQ primitives; WAITQUEUE_* by the waitqueues (atomic);
- * TASK_WORK_QUEUED (atomic) and TASK_WORK_RUN by task work; IO_WQ_ENQUEUE by io-wq. Strategies
- * count only what is theirs (e.g. AUX_CQE_DEFERRED, cache hits).
+ * CQ_OVERFLOW, CQ_OVERFLOW_FLUSHED by the CQ primitives; WAITQUEUE_* by the waitqueues and
+ * TASK_WORK_QUEUED by task work, all three with {@code incShared} (plain on the owner's thread,
+ * an atomic kept apart on any other); TASK_WORK_RUN by task work; IO_WQ_ENQUEUE by io-wq.
+ * Strategies count only what is theirs (e.g. AUX_CQE_DEFERRED, cache hits).
+ *
+ * <h2>Trace</h2>
+ * Every step above emits a {@link dev.uringlab.spi.trace.TracePoint} named after its kernel
+ * function, through the ring's {@link dev.uringlab.spi.trace.Trace}: {@code Trace.OFF} unless the
+ * ring's config names a sink, and compiled out entirely unless the JVM runs with
+ * {@code -Duringlab.trace=true}.
  *
  * <h2>Not emulated</h2>
- * SQPOLL and IOPOLL (refused at setup), registered files and buffers (IOSQE_FIXED_FILE fails with
+ * SQPOLL (refused at setup), IOPOLL completions (no emulated file can be polled until the block
+ * layer of seed 004), registered files and buffers (IOSQE_FIXED_FILE fails with
  * -EBADF, IOSQE_BUFFER_SELECT with -EOPNOTSUPP), poll updates, RWF_* flags, opcodes other than
  * NOP, READ, WRITE, POLL_ADD, POLL_REMOVE (-EINVAL), the block layer (only the bio slab exists).
  *

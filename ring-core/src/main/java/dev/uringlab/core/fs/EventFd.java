@@ -8,6 +8,7 @@ import static dev.uringlab.api.PollEvents.POLLOUT;
 import dev.uringlab.core.sync.SpinLock;
 import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.trace.Trace;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -26,8 +27,13 @@ public final class EventFd extends EmulatedFile {
     /** ctx->count, unsigned; guarded by {@code wqh.lock()}. */
     private long count;
 
-    public EventFd(Counters counters) {
-        this.wqh = new WaitQueueHead(counters);
+    public EventFd(Counters counters, Trace trace) {
+        this.wqh = new WaitQueueHead(counters, trace, "eventfd wqh");
+    }
+
+    /** Names the waitqueue in the trace after the fd the eventfd got. */
+    public void installed(int fd) {
+        wqh.name("eventfd wqh(fd " + fd + ")");
     }
 
     @Override

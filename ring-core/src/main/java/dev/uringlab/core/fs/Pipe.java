@@ -10,6 +10,7 @@ import static dev.uringlab.api.PollEvents.POLLWRNORM;
 
 import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.trace.Trace;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -63,9 +64,15 @@ public final class Pipe {
     /** The write end, opened O_WRONLY|O_NONBLOCK. */
     public final EmulatedFile writeEnd = new WriteEnd();
 
-    public Pipe(Counters counters) {
-        this.rdWait = new WaitQueueHead(counters);
-        this.wrWait = new WaitQueueHead(counters);
+    public Pipe(Counters counters, Trace trace) {
+        this.rdWait = new WaitQueueHead(counters, trace, "rd_wait");
+        this.wrWait = new WaitQueueHead(counters, trace, "wr_wait");
+    }
+
+    /** Names the waitqueues in the trace after the fds the ends got. */
+    public void installed(int readFd, int writeFd) {
+        rdWait.name("rd_wait(fd " + readFd + ")");
+        wrWait.name("wr_wait(fd " + writeFd + ")");
     }
 
     /** pipe_read with O_NONBLOCK. */
@@ -126,20 +133,20 @@ public final class Pipe {
 
     /**
      * pipe_poll for the read end. Like the kernel's ("Reading pipe state only -- no need for
-     * acquiring the semaphore"), it takes no mutex: racy loads (READ_ONCE: {@code lv}) of the
-     * state the mutex guards. The kernel makes the race harmless by queueing the poll entry
+     * acquiring the semaphore"), it takes no mutex: racy loads of the state the mutex guards,
+     * READ_ONCE, which is an opaque load ({@code getOpaque}: never torn, no ordering). The kernel makes the race harmless by queueing the poll entry
      * first; here a poller's add_wait_queue (or the head lock of its re-arm check) orders it
      * after any write whose wakeup it missed, and a later write wakes the queued entry.
      */
     private int pollRead() {
-        return ((int) COUNT.getAcquire(this) > 0 ? POLLIN | POLLRDNORM : 0)
-                | ((boolean) WRITER_OPEN.getAcquire(this) ? 0 : POLLHUP);
+        return ((int) COUNT.getOpaque(this) > 0 ? POLLIN | POLLRDNORM : 0)
+                | ((boolean) WRITER_OPEN.getOpaque(this) ? 0 : POLLHUP);
     }
 
     /** pipe_poll for the write end: lockless, as {@link #pollRead()}. */
     private int pollWrite() {
-        return ((int) COUNT.getAcquire(this) < PIPE_SIZE ? POLLOUT | POLLWRNORM : 0)
-                | ((boolean) READER_OPEN.getAcquire(this) ? 0 : POLLERR);
+        return ((int) COUNT.getOpaque(this) < PIPE_SIZE ? POLLOUT | POLLWRNORM : 0)
+                | ((boolean) READER_OPEN.getOpaque(this) ? 0 : POLLERR);
     }
 
     /** pipe_release of one end: wake both sides without a key so pollers re-poll and see POLLHUP/POLLERR. */

@@ -19,6 +19,11 @@ public abstract class WaitQueueEntry {
      */
     protected abstract int wake(int key);
 
+    /** Who the entry belongs to, for the trace: a request's user_data, or -1 for a task's own wait entry. */
+    protected long traceId() {
+        return -1;
+    }
+
     /** !list_empty(&entry): whether the entry is on a waitqueue (read it under that head's lock). */
     public final boolean isQueued() {
         return prev != this;

@@ -2,6 +2,8 @@ package dev.uringlab.core.sync;
 
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.trace.TracePoint;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -14,8 +16,10 @@ import java.lang.invoke.VarHandle;
  * <p>Each head also counts the wakeups it delivered per poll bit ({@link #wakeups(int)}), so a
  * poll that was off the list, or gated, can tell after re-arming whether an event it cares
  * about arrived meanwhile. Counters: {@link Counter#WAITQUEUE_ADD}, {@link Counter#WAITQUEUE_REMOVE}
- * and {@link Counter#WAITQUEUE_WAKE} are bumped atomically, since heads on different files are
- * guarded by different locks and wakers run on any thread.
+ * and {@link Counter#WAITQUEUE_WAKE} are bumped with {@link Counters#incShared}: heads on
+ * different files are guarded by different locks and wakers run on any thread, but on the
+ * ring owner's thread (every single-threaded benchmark) the increment is plain. Each head has
+ * a name for the trace ({@code cq_wait}, {@code rd_wait(fd 3)}) and counts its entries.
  */
 public final class WaitQueueHead {
     private static final VarHandle FIRST;
@@ -39,11 +43,23 @@ public final class WaitQueueHead {
     private final SpinLock lock = new SpinLock();
     private final Sentinel head = new Sentinel();
     private final Counters counters;
+    private final Trace trace;
+    /** The head's name in the trace; set once the file has its fd. */
+    private String name;
+    /** Entries on the list; guarded by {@link #lock}. */
+    private int entries;
     /** Wakeups delivered per poll bit 0..15, and (index 16) wakeups without a key; guarded by {@link #lock}. */
     private final long[] wakeups = new long[17];
 
-    public WaitQueueHead(Counters counters) {
+    public WaitQueueHead(Counters counters, Trace trace, String name) {
         this.counters = counters;
+        this.trace = trace;
+        this.name = name;
+    }
+
+    /** Names the head in the trace (a file learns its fd after it is made). */
+    public void name(String name) {
+        this.name = name;
     }
 
     /** {@code wq_head->lock}: for callers that change the state the wakeups report (eventfd). */
@@ -70,7 +86,9 @@ public final class WaitQueueHead {
         e.prev = head;
         first.prev = e;
         head.next = e; // published to lockless wqHasSleeper() readers by the unlock's release
-        counters.incAtomic(Counter.WAITQUEUE_ADD);
+        entries++;
+        counters.incShared(Counter.WAITQUEUE_ADD);
+        trace.emitOn(name, TracePoint.ADD_WAIT_QUEUE, e.traceId(), entries);
     }
 
     /** list_del_init: take {@code e} off this list; the caller holds the head lock (it runs in a wake callback). */
@@ -83,7 +101,9 @@ public final class WaitQueueHead {
             e.next.prev = e.prev;
             e.prev = e;
             e.next = e;
-            counters.incAtomic(Counter.WAITQUEUE_REMOVE);
+            entries--;
+            counters.incShared(Counter.WAITQUEUE_REMOVE);
+            trace.emitOn(name, TracePoint.LIST_DEL_INIT, e.traceId(), entries);
         }
     }
 
@@ -116,11 +136,12 @@ public final class WaitQueueHead {
             throw new IllegalStateException("__wake_up_locked without the waitqueue head lock");
         }
         countWakeup(key);
+        trace.emitOn(name, TracePoint.WAKE_UP, key, entries);
         WaitQueueEntry e = head.next;
         if (e == head) {
             return;
         }
-        counters.incAtomic(Counter.WAITQUEUE_WAKE);
+        counters.incShared(Counter.WAITQUEUE_WAKE);
         while (e != head) {
             WaitQueueEntry next = e.next;
             e.wake(key);

@@ -29,18 +29,14 @@ public final class CompletionBatchPosting implements CompletionPosting {
     }
 
     /**
-     * io_post_aux_cqe (6.1): never defers. When the CQ is full or CQEs wait on the overflow
-     * list the CQE is not filled and the caller ends the multishot request; 6.1 would queue
-     * this CQE on the overflow list instead, which the newer io_aux_cqe contract does not.
+     * io_post_aux_cqe (6.1): never defers; lock, fill, commit, unlock and ev_posted for this
+     * one CQE ({@link CompletionContext#ioPostAuxCqe}). A CQE that finds no room is refused
+     * (the poll path's {@code allowOverflow} is false) and the caller ends the multishot request.
      */
     @Override
-    public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer) {
-        cq.lock();
-        boolean filled = cq.ioFillCqeAux(userData, res, cflags);
-        cq.ioCommitCqring();
-        cq.unlock();
-        cq.ioCqringEvPosted();
-        return filled;
+    public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer,
+                              boolean allowOverflow) {
+        return cq.ioPostAuxCqe(userData, res, cflags, allowOverflow);
     }
 
     /** Registers alias {@code baseline} on axis {@code completion}. */

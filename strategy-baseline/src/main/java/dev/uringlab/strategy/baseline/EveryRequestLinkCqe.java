@@ -40,11 +40,6 @@ public final class EveryRequestLinkCqe implements LinkCqe {
     public void failLink(IoKiocb failed, IoKiocb link) {
     }
 
-    /** Every request posts. */
-    @Override
-    public void completeReq(IoKiocb req) {
-    }
-
     /** Registers alias {@code baseline} on axis {@code link-cqe}. */
     public static final class Provider extends AbstractStrategyProvider<LinkCqe> {
         private static final EveryRequestLinkCqe INSTANCE = new EveryRequestLinkCqe();

@@ -19,15 +19,15 @@ public final class SlabBioAllocation implements BioAllocation {
         this.bioSlab = bioSlab;
     }
 
-    /** bio_alloc_bioset: from the slab, whatever the kiocb says. */
+    /** bio_alloc_bioset: from the slab, whatever the kiocb says and wherever the caller runs. */
     @Override
-    public Bio bioAlloc(int nrVecs, boolean allocCache) {
+    public Bio bioAlloc(int cpu, int nrVecs, boolean allocCache) {
         return bioSlab.kmemCacheAlloc();
     }
 
-    /** bio_free: back to the slab. */
+    /** bio_free: back to the slab, in any context. */
     @Override
-    public void bioPut(Bio bio) {
+    public void bioPut(Bio bio, int cpu, PutContext context) {
         bioSlab.kmemCacheFree(bio);
     }
 

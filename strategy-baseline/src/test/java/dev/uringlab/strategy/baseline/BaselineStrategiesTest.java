@@ -6,6 +6,7 @@ import dev.uringlab.api.Errno;
 import dev.uringlab.api.SqeFlags;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
+import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.Counters;
@@ -106,8 +107,8 @@ class BaselineStrategiesTest {
     void shouldPostEveryAuxCqeAloneUnderTheLockEvenWhenAllowedToDefer() {
         RecordingCq cq = new RecordingCq(1);
         CompletionBatchPosting posting = new CompletionBatchPosting();
-        assertThat(posting.postAuxCqe(cq, 7, 1, 2, true)).isTrue();
-        assertThat(posting.postAuxCqe(cq, 8, 1, 2, false)).isFalse();
+        assertThat(posting.postAuxCqe(cq, 7, 1, 2, true, false)).isTrue();
+        assertThat(posting.postAuxCqe(cq, 8, 1, 2, false, false)).isFalse();
         assertThat(posting.hasDeferred()).isFalse();
         assertThat(cq.calls).containsExactly("lock", "aux 7", "commit", "unlock", "ev_posted",
                 "lock", "aux 8", "commit", "unlock", "ev_posted");
@@ -155,7 +156,6 @@ class BaselineStrategiesTest {
         assertThat(link.initReq(plain)).isZero();
         link.reqSetFail(plain);
         link.failLink(plain, skip);
-        link.completeReq(plain);
         assertThat(plain.flags).isEqualTo(SqeFlags.IOSQE_IO_LINK);
         assertThat(link.features()).isZero();
     }
@@ -168,8 +168,8 @@ class BaselineStrategiesTest {
             @Override public void percpuCache(boolean cached) { }
         });
         SlabBioAllocation bios = (SlabBioAllocation) new SlabBioAllocation.Provider().create(context(null, slab));
-        bios.bioPut(bios.bioAlloc(1, true));
-        bios.bioPut(bios.bioAlloc(1, false));
+        bios.bioPut(bios.bioAlloc(0, 1, true), 0, BioAllocation.PutContext.POLLED);
+        bios.bioPut(bios.bioAlloc(0, 1, false), 0, BioAllocation.PutContext.IRQ);
         assertThat(slab.calls).containsExactly("alloc", "free", "alloc", "free");
     }
 

@@ -20,6 +20,6 @@ public final class BatchedCqeProvider extends AbstractStrategyProvider<Completio
                 "aux (multishot) CQEs deferred into a 16-entry array and posted in one locked section before the batch's"
                     + " request CQEs: one lock, commit and eventfd signal per batch instead of per aux CQE",
                 ctx -> new DeferredAuxCqePosting(ctx.counters(),
-                        ctx.intOption(CQE_ARRAY_OPTION, DeferredAuxCqePosting.DEFAULT_CQE_ARRAY)));
+                        ctx.intOption(CQE_ARRAY_OPTION, DeferredAuxCqePosting.DEFAULT_CQE_ARRAY), ctx.trace()));
     }
 }

@@ -5,6 +5,8 @@ import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.trace.TracePoint;
 
 /**
  * Completion posting as of kernel 6.2, after "io_uring: batch multishot completions" (seed
@@ -40,6 +42,7 @@ public final class DeferredAuxCqePosting implements CompletionPosting {
     public static final int DEFAULT_CQE_ARRAY = 16;
 
     private final Counters counters;
+    private final Trace trace;
     /** {@code submit_state.cqes[]}, as three columns of user_data, res and flags. */
     private final long[] cqeUserData;
     private final int[] cqeRes;
@@ -52,10 +55,20 @@ public final class DeferredAuxCqePosting implements CompletionPosting {
      * @param cqeArray the CQE array's length (16 in the kernel; the series' v1 swept 8, 16 and 32)
      */
     public DeferredAuxCqePosting(Counters counters, int cqeArray) {
+        this(counters, cqeArray, Trace.OFF);
+    }
+
+    /**
+     * @param counters the ring's counters
+     * @param cqeArray the CQE array's length
+     * @param trace    the ring's trace: each deferral and each array flush is a step
+     */
+    public DeferredAuxCqePosting(Counters counters, int cqeArray, Trace trace) {
         if (cqeArray <= 0) {
             throw new IllegalArgumentException("cqe array length must be positive: " + cqeArray);
         }
         this.counters = counters;
+        this.trace = trace;
         this.cqeUserData = new long[cqeArray];
         this.cqeRes = new int[cqeArray];
         this.cqeFlags = new int[cqeArray];
@@ -67,16 +80,18 @@ public final class DeferredAuxCqePosting implements CompletionPosting {
     }
 
     /**
-     * io_aux_cqe. Not deferred: {@code __io_post_aux_cqe} without allow_overflow (the poll
-     * path's call): lock, fill, commit, unlock, ev_posted, for this one CQE. Deferred: when
-     * the array is full, write it out under one lock section (no commit and no ev_posted: "the
-     * flush is deferred" to the batch flush that is now certain to follow); then, if the CQ is
-     * in overflow, refuse the CQE so the multishot request ends; else keep it in the array.
+     * io_aux_cqe. Not deferred: {@code __io_post_aux_cqe}
+     * ({@link CompletionContext#ioPostAuxCqe}): lock, fill, commit, unlock, ev_posted, for this
+     * one CQE. Deferred: when the array is full, write it out under one lock section (no commit
+     * and no ev_posted: "the flush is deferred" to the batch flush that is now certain to
+     * follow); then, if the CQ is in overflow and the caller does not allow overflow (poll),
+     * refuse the CQE so the multishot request ends; else keep it in the array.
      */
     @Override
-    public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer) {
+    public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer,
+                              boolean allowOverflow) {
         if (!defer) {
-            return ioPostAuxCqe(cq, userData, res, cflags);
+            return cq.ioPostAuxCqe(userData, res, cflags, allowOverflow);
         }
         if (cqesCount == cqeRes.length) {
             cq.lock();
@@ -85,7 +100,7 @@ public final class DeferredAuxCqePosting implements CompletionPosting {
         }
         // As the series says: not as strict as the locked check, but it bounds the CQEs a
         // multishot request can post while the CQ is in overflow, which is its purpose.
-        if (cq.overflowPending()) {
+        if (!allowOverflow && cq.overflowPending()) {
             return false;
         }
         int i = cqesCount++;
@@ -93,6 +108,7 @@ public final class DeferredAuxCqePosting implements CompletionPosting {
         cqeRes[i] = res;
         cqeFlags[i] = cflags;
         counters.inc(Counter.AUX_CQE_DEFERRED);
+        trace.emit(TracePoint.IO_AUX_CQE_DEFERRED, userData, res, cflags, cqesCount);
         return true;
     }
 
@@ -126,21 +142,12 @@ public final class DeferredAuxCqePosting implements CompletionPosting {
      * nothing is lost and the order holds.
      */
     private void ioFlushPostCqes(CompletionContext cq) {
+        trace.emit(TracePoint.IO_FLUSH_POST_CQES, cqesCount);
         for (int i = 0; i < cqesCount; i++) {
             if (!cq.ioFillCqeAux(cqeUserData[i], cqeRes[i], cqeFlags[i])) {
                 cq.ioCqringEventOverflow(cqeUserData[i], cqeRes[i], cqeFlags[i]);
             }
         }
         cqesCount = 0;
-    }
-
-    /** __io_post_aux_cqe(allow_overflow = false): the pre-series path, one lock section per CQE. */
-    private static boolean ioPostAuxCqe(CompletionContext cq, long userData, int res, int cflags) {
-        cq.lock();
-        boolean filled = cq.ioFillCqeAux(userData, res, cflags);
-        cq.ioCommitCqring();
-        cq.unlock();
-        cq.ioCqringEvPosted();
-        return filled;
     }
 }

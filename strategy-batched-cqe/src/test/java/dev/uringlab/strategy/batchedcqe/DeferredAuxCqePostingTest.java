@@ -38,7 +38,7 @@ class DeferredAuxCqePostingTest {
     void shouldHoldDeferredAuxCqesUntilTheBatchFlushThenPostThemInOneLockSection() {
         ModelCq cq = new ModelCq(64);
         for (int i = 1; i <= 3; i++) {
-            assertThat(posting.postAuxCqe(cq, i, POLLIN, IORING_CQE_F_MORE, true)).isTrue();
+            assertThat(posting.postAuxCqe(cq, i, POLLIN, IORING_CQE_F_MORE, true, false)).isTrue();
         }
         assertThat(cq.trace()).isEmpty();
         assertThat(posting.hasDeferred()).isTrue();
@@ -54,7 +54,7 @@ class DeferredAuxCqePostingTest {
     void shouldWriteAFullArrayUnderOneLockSectionAndLeaveTheCommitToTheBatchFlush() {
         ModelCq cq = new ModelCq(64);
         for (int i = 1; i <= 17; i++) {
-            posting.postAuxCqe(cq, i, POLLIN, IORING_CQE_F_MORE, true);
+            posting.postAuxCqe(cq, i, POLLIN, IORING_CQE_F_MORE, true, false);
         }
         List<String> fullFlush = new ArrayList<>(List.of("lock"));
         for (int i = 1; i <= 16; i++) {
@@ -74,8 +74,8 @@ class DeferredAuxCqePostingTest {
     @Test
     void shouldPostTheDeferredAuxCqesBeforeTheRequestCqesOfTheBatch() {
         ModelCq cq = new ModelCq(64);
-        posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, true);
-        posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, true);
+        posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, true, false);
+        posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, true, false);
 
         posting.flushCompletions(cq, TestBatch.of(new Req(UD, -Errno.ECANCELED, 0), new Req(8, 0, 0)));
 
@@ -90,7 +90,7 @@ class DeferredAuxCqePostingTest {
     @Test
     void shouldUseOneLockSectionPerCqeWhenNotDeferred() {
         ModelCq cq = new ModelCq(64);
-        assertThat(posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, false)).isTrue();
+        assertThat(posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, false, false)).isTrue();
         assertThat(cq.trace()).containsExactly("lock", "fill 7", "commit", "unlock", "ev_posted");
         assertThat(posting.hasDeferred()).isFalse();
         assertThat(cq.visible()).containsExactly(new Entry(UD, POLLIN, IORING_CQE_F_MORE));
@@ -99,9 +99,9 @@ class DeferredAuxCqePostingTest {
     @Test
     void shouldRefuseANonDeferredAuxCqeWhenTheCqIsFull() {
         ModelCq cq = new ModelCq(2);
-        posting.postAuxCqe(cq, 1, POLLIN, IORING_CQE_F_MORE, false);
-        posting.postAuxCqe(cq, 2, POLLIN, IORING_CQE_F_MORE, false);
-        assertThat(posting.postAuxCqe(cq, 3, POLLIN, IORING_CQE_F_MORE, false)).isFalse();
+        posting.postAuxCqe(cq, 1, POLLIN, IORING_CQE_F_MORE, false, false);
+        posting.postAuxCqe(cq, 2, POLLIN, IORING_CQE_F_MORE, false, false);
+        assertThat(posting.postAuxCqe(cq, 3, POLLIN, IORING_CQE_F_MORE, false, false)).isFalse();
         assertThat(cq.overflowPending()).as("allow_overflow is false on the poll path").isFalse();
         assertThat(cq.reapAll()).extracting(Entry::userData).containsExactly(1L, 2L);
     }
@@ -112,10 +112,10 @@ class DeferredAuxCqePostingTest {
         posting.flushCompletions(cq, TestBatch.of(new Req(1, 0, 0), new Req(2, 0, 0)));
         assertThat(cq.overflowPending()).isTrue();
 
-        assertThat(posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, true)).isFalse();
+        assertThat(posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, true, false)).isFalse();
 
         assertThat(posting.hasDeferred()).isFalse();
-        assertThat(posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, false))
+        assertThat(posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, false, false))
                 .as("the locked path refuses it too").isFalse();
     }
 
@@ -123,7 +123,7 @@ class DeferredAuxCqePostingTest {
     void shouldSendTheArrayToTheOverflowListInOrderWhenTheCqIsFull() {
         ModelCq cq = new ModelCq(4);
         for (int i = 0; i < 6; i++) {
-            posting.postAuxCqe(cq, UD, i, IORING_CQE_F_MORE, true);
+            posting.postAuxCqe(cq, UD, i, IORING_CQE_F_MORE, true, false);
         }
         posting.flushCompletions(cq, TestBatch.of(new Req(UD, -Errno.ECANCELED, 0)));
 
@@ -143,9 +143,9 @@ class DeferredAuxCqePostingTest {
         // CQE is refused because the flush of the first 16 overflowed an 8-entry CQ.
         ModelCq cq = new ModelCq(8);
         for (int i = 0; i < 16; i++) {
-            assertThat(posting.postAuxCqe(cq, UD, i, IORING_CQE_F_MORE, true)).isTrue();
+            assertThat(posting.postAuxCqe(cq, UD, i, IORING_CQE_F_MORE, true, false)).isTrue();
         }
-        assertThat(posting.postAuxCqe(cq, UD, 16, IORING_CQE_F_MORE, true)).isFalse();
+        assertThat(posting.postAuxCqe(cq, UD, 16, IORING_CQE_F_MORE, true, false)).isFalse();
         assertThat(posting.hasDeferred()).isFalse();
         assertThat(cq.counters().get(Counter.CQ_OVERFLOW)).isEqualTo(8);
     }
@@ -162,7 +162,7 @@ class DeferredAuxCqePostingTest {
             ModelCq cq = new ModelCq(cqEntries);
             CompletionPosting p = new DeferredAuxCqePosting(new Counters(), 16);
             int posted = 0;
-            while (posted < n && p.postAuxCqe(cq, UD, posted, IORING_CQE_F_MORE, true)) {
+            while (posted < n && p.postAuxCqe(cq, UD, posted, IORING_CQE_F_MORE, true, false)) {
                 posted++;
             }
             p.flushCompletions(cq, TestBatch.of(new Req(UD, -Errno.ECANCELED, 0)));
@@ -196,7 +196,7 @@ class DeferredAuxCqePostingTest {
         DeferredAuxCqePosting eight = new DeferredAuxCqePosting(new Counters(), 8);
         ModelCq cq = new ModelCq(64);
         for (int i = 0; i < 33; i++) {
-            eight.postAuxCqe(cq, UD, i, IORING_CQE_F_MORE, true);
+            eight.postAuxCqe(cq, UD, i, IORING_CQE_F_MORE, true, false);
         }
         assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).as("full-array flushes at the 9th, 17th, 25th, 33rd").isEqualTo(4);
     }

@@ -2,7 +2,6 @@ package dev.uringlab.strategy.boxedcqe;
 
 import static dev.uringlab.spi.ReqFlags.REQ_F_CQE_SKIP;
 import static dev.uringlab.spi.ReqFlags.REQ_F_HARDLINK;
-import static dev.uringlab.spi.ReqFlags.REQ_F_IO_DRAIN;
 import static dev.uringlab.spi.ReqFlags.REQ_F_LINK;
 
 import dev.uringlab.api.Errno;
@@ -54,16 +53,14 @@ import dev.uringlab.spi.LinkCqe;
  * Trade-off: one CQE per successful chain and no per-request choice; drain is lost once links
  * are used, and a failure still costs a CQE per cancelled member.
  *
- * <p>Threading: one instance per ring, called on the ring owner's thread under
- * {@code ctx->uring_lock} (the SPI's rule), so {@code drainDisabled} is a plain field.
+ * <p>Threading: stateless; called on the ring owner's thread under {@code ctx->uring_lock}
+ * (the SPI's rule). The ring's {@code drain_disabled} is the engine's state, set through
+ * {@link #disablesDrain}.
  */
 public final class LastOrFailedLinkCqe implements LinkCqe {
-    /** As {@code ctx->drain_disabled}: a linked SQE, whose CQE may be suppressed, was seen. */
-    private boolean drainDisabled;
-
     /**
      * io_init_req on a boxed ring: the skip flag is unknown (-EINVAL); a request that links a
-     * follower will post only if it fails; a drain after such a request is -EOPNOTSUPP.
+     * follower will post only if it fails.
      */
     @Override
     public int initReq(IoKiocb req) {
@@ -74,12 +71,14 @@ public final class LastOrFailedLinkCqe implements LinkCqe {
         }
         if ((flags & (REQ_F_LINK | REQ_F_HARDLINK)) != 0) {
             req.setFlags(REQ_F_CQE_SKIP);
-            drainDisabled = true;
-        }
-        if ((flags & REQ_F_IO_DRAIN) != 0 && drainDisabled) {
-            return -Errno.EOPNOTSUPP;
         }
         return 0;
+    }
+
+    /** A request that links a follower may suppress its CQE: drain is off from then on ({@code ctx->drain_disabled}). */
+    @Override
+    public boolean disablesDrain(IoKiocb req) {
+        return (req.flags() & (REQ_F_LINK | REQ_F_HARDLINK)) != 0;
     }
 
     /** req_set_fail_links with the RFC: the failed request posts, soft or hard link alike. */
@@ -92,11 +91,5 @@ public final class LastOrFailedLinkCqe implements LinkCqe {
     @Override
     public void failLink(IoKiocb failed, IoKiocb link) {
         link.clearFlags(REQ_F_CQE_SKIP);
-    }
-
-    /** Nothing: every decision was taken at init, failure or cancellation. */
-    @Override
-    public void completeReq(IoKiocb req) {
-        // the flags already say whether the request posts
     }
 }

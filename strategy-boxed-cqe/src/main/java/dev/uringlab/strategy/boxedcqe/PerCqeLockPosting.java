@@ -33,17 +33,14 @@ public final class PerCqeLockPosting implements CompletionPosting {
     }
 
     /**
-     * An aux CQE through the same per-CQE path, never deferred. When it does not fit, it is
-     * refused (no overflow entry), as io_post_aux_cqe does for multishot poll, so the request ends.
+     * An aux CQE through the same per-CQE path, never deferred ({@link CompletionContext#ioPostAuxCqe}).
+     * When it does not fit and {@code allowOverflow} is false, as for multishot poll, it is
+     * refused and the request ends.
      */
     @Override
-    public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer) {
-        cq.lock();
-        boolean filled = cq.ioFillCqeAux(userData, res, cflags);
-        cq.ioCommitCqring();
-        cq.unlock();
-        cq.ioCqringEvPosted();
-        return filled;
+    public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer,
+                              boolean allowOverflow) {
+        return cq.ioPostAuxCqe(userData, res, cflags, allowOverflow);
     }
 
     /**

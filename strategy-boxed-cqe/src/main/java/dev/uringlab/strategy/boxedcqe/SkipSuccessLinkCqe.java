@@ -1,10 +1,8 @@
 package dev.uringlab.strategy.boxedcqe;
 
 import static dev.uringlab.spi.ReqFlags.REQ_F_CQE_SKIP;
-import static dev.uringlab.spi.ReqFlags.REQ_F_IO_DRAIN;
 import static dev.uringlab.spi.ReqFlags.REQ_F_SKIP_LINK_CQES;
 
-import dev.uringlab.api.Errno;
 import dev.uringlab.api.Features;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.LinkCqe;
@@ -36,27 +34,21 @@ import dev.uringlab.spi.LinkCqe;
  * Trade-off: the CQEs saved are those of requests that succeed; the price is IOSQE_IO_DRAIN,
  * which counts CQEs and is refused once any SQE may skip one.
  *
- * <p>Threading: one instance per ring, called on the ring owner's thread under
- * {@code ctx->uring_lock} (the SPI's rule), so {@code drainDisabled} is a plain field.
+ * <p>Threading: stateless; called on the ring owner's thread under {@code ctx->uring_lock}
+ * (the SPI's rule). The ring's {@code drain_disabled} is the engine's state, set through
+ * {@link #disablesDrain}.
  */
 public final class SkipSuccessLinkCqe implements LinkCqe {
-    /** {@code ctx->drain_disabled}: an SQE with IOSQE_CQE_SKIP_SUCCESS was seen on this ring. */
-    private boolean drainDisabled;
-
-    /**
-     * The IOSQE_CQE_SKIP_SUCCESS and IOSQE_IO_DRAIN part of io_init_req: the flag disables
-     * drain for good, and a drain on a ring where drain is disabled is -EOPNOTSUPP.
-     */
+    /** io_init_req: IOSQE_CQE_SKIP_SUCCESS is a valid flag (5.17), kept as REQ_F_CQE_SKIP. */
     @Override
     public int initReq(IoKiocb req) {
-        int flags = req.flags();
-        if ((flags & REQ_F_CQE_SKIP) != 0) {
-            drainDisabled = true;
-        }
-        if ((flags & REQ_F_IO_DRAIN) != 0 && drainDisabled) {
-            return -Errno.EOPNOTSUPP;
-        }
         return 0;
+    }
+
+    /** io_init_req: an SQE with IOSQE_CQE_SKIP_SUCCESS sets {@code ctx->drain_disabled} for the ring's life. */
+    @Override
+    public boolean disablesDrain(IoKiocb req) {
+        return (req.flags() & REQ_F_CQE_SKIP) != 0;
     }
 
     /** req_set_fail: a failure is always posted; whether the rest of the link is silenced is remembered. */
@@ -76,12 +68,6 @@ public final class SkipSuccessLinkCqe implements LinkCqe {
         } else {
             link.clearFlags(REQ_F_CQE_SKIP);
         }
-    }
-
-    /** Nothing: every decision was taken at init, failure or cancellation. */
-    @Override
-    public void completeReq(IoKiocb req) {
-        // the flags already say whether the request posts
     }
 
     /** IORING_FEAT_CQE_SKIP: io_uring_setup tells the application the flag is understood (5.17). */

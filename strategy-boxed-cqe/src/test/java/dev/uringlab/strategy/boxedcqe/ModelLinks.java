@@ -38,9 +38,23 @@ final class ModelLinks {
 
     private final LinkCqe strategy;
     private final List<String> cqes = new ArrayList<>();
+    /** The engine's {@code ctx->drain_disabled}, as the model keeps it. */
+    private boolean drainDisabled;
 
     ModelLinks(LinkCqe strategy) {
         this.strategy = strategy;
+    }
+
+    /** io_init_req's part for this axis: the strategy's flags, then the engine's {@code drain_disabled} rule. */
+    private int initReq(Req req) {
+        int ret = strategy.initReq(req);
+        if (ret != 0) {
+            return ret;
+        }
+        if (strategy.disablesDrain(req)) {
+            drainDisabled = true;
+        }
+        return (req.flags() & dev.uringlab.spi.ReqFlags.REQ_F_IO_DRAIN) != 0 && drainDisabled ? -Errno.EOPNOTSUPP : 0;
     }
 
     /** Submits {@code sqes} and runs them; returns how many were consumed (io_submit_sqes' count). */
@@ -51,7 +65,7 @@ final class ModelLinks {
             consumed++;
             Req req = new Req(sqe.ud(), sqe.flags());
             req.res(sqe.res());
-            int ret = sqe.badOpcode() ? -Errno.EINVAL : strategy.initReq(req);
+            int ret = sqe.badOpcode() ? -Errno.EINVAL : initReq(req);
             boolean linked = (req.flags() & (REQ_F_LINK | REQ_F_HARDLINK)) != 0;
             if (ret != 0) {
                 fail(req, ret);
@@ -106,7 +120,6 @@ final class ModelLinks {
     }
 
     private void complete(Req req) {
-        strategy.completeReq(req);
         if (req.posts()) {
             cqes.add("cqe ud=" + req.userData() + " res=" + req.res());
         }

@@ -60,7 +60,7 @@ class PerCqeLockPostingTest {
 
     @Test
     void shouldPostAnAuxCqeAloneAndNeverDeferIt() {
-        assertThat(posting.postAuxCqe(cq, 7, 1, IORING_CQE_F_MORE, true)).isTrue();
+        assertThat(posting.postAuxCqe(cq, 7, 1, IORING_CQE_F_MORE, true, false)).isTrue();
 
         assertThat(cq.trace()).containsExactly("lock", "fill 7", "commit", "unlock", "ev_posted");
         assertThat(posting.hasDeferred()).isFalse();
@@ -69,9 +69,9 @@ class PerCqeLockPostingTest {
     @Test
     void shouldRefuseAnAuxCqeThatDoesNotFitSoTheMultishotRequestEnds() {
         for (int i = 0; i < 4; i++) {
-            posting.postAuxCqe(cq, i, 1, IORING_CQE_F_MORE, false);
+            posting.postAuxCqe(cq, i, 1, IORING_CQE_F_MORE, false, false);
         }
-        assertThat(posting.postAuxCqe(cq, 9, 1, IORING_CQE_F_MORE, true)).isFalse();
+        assertThat(posting.postAuxCqe(cq, 9, 1, IORING_CQE_F_MORE, true, false)).isFalse();
         assertThat(cq.visibleUserData()).containsExactly(0L, 1L, 2L, 3L);
         assertThat(cq.overflowedUserData()).isEmpty();
     }

@@ -76,7 +76,7 @@ public final class ScenarioRunner {
      */
     public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out)
             throws RingUnavailableException, ScenarioRuntimeException {
-        run(scenario, engine, config, out, WAIT_TIMEOUT);
+        run(scenario, engine, config, out, WAIT_TIMEOUT, new Listener() { });
     }
 
     /**
@@ -86,15 +86,41 @@ public final class ScenarioRunner {
      */
     public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out,
             Duration waitTimeout) throws RingUnavailableException, ScenarioRuntimeException {
+        run(scenario, engine, config, out, waitTimeout, new Listener() { });
+    }
+
+    /** What a caller learns as a run goes: each step before it runs, and the teardown before it starts. */
+    public interface Listener {
+        /** {@code step} is about to run. */
+        default void beforeStep(Step step) {}
+
+        /** Every step ran (or one failed): the files and the ring are about to be closed. */
+        default void beforeTeardown() {}
+    }
+
+    /**
+     * As {@link #run(Scenario, String, RingConfig, Consumer)}, telling {@code listener} of each
+     * step before it runs and of the teardown (a traced run prints the scenario's line there, so
+     * the trace of the step follows it).
+     */
+    public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out,
+                           Listener listener) throws RingUnavailableException, ScenarioRuntimeException {
+        run(scenario, engine, config, out, WAIT_TIMEOUT, listener);
+    }
+
+    private static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out,
+            Duration waitTimeout, Listener listener) throws RingUnavailableException, ScenarioRuntimeException {
         Ring ring = Rings.open(engine, config);
         // Closed in reverse order: the ring before the buffers its requests may point into.
         try (Arena arena = Arena.ofConfined(); ring) {
             ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out, waitTimeout);
             try {
                 for (Step step : scenario.steps()) {
+                    listener.beforeStep(step);
                     run.execute(step);
                 }
             } finally {
+                listener.beforeTeardown();
                 // Before the ring and the buffers go: no more data can reach a pending read.
                 run.opened.forEach(fd -> ring.sys().close(fd));
             }

@@ -1,0 +1,116 @@
+package dev.uringlab.core;
+
+import static dev.uringlab.spi.ReqFlags.REQ_F_FAIL;
+
+import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.trace.TracePoint;
+import java.util.Arrays;
+
+/**
+ * Completion, from io_uring/io_uring.c: req_set_fail, io_req_defer_failed,
+ * io_req_complete_defer (into {@code compl_reqs}), io_submit_flush_completions (through the
+ * {@code completion} strategy, the only way a CQE is posted), io_free_batch_list and
+ * io_free_req (through the {@code req-alloc} strategy), and io_req_task_complete. Ring
+ * owner's thread, {@code uring_lock} held, except {@link #reqSetFail} with {@code iowq}.
+ */
+final class IoComplete {
+    private IoComplete() {}
+
+    /**
+     * req_set_fail: REQ_F_FAIL, then the {@code link-cqe} strategy's hook. On an io-wq worker
+     * the hook waits for the owner ({@link IoRingCtx#REQ_F_FAIL_DEFERRED}).
+     */
+    static void reqSetFail(IoRingCtx ctx, IoRequest req, boolean iowq) {
+        ctx.trace.emit(TracePoint.REQ_SET_FAIL, req.userData);
+        if (iowq) {
+            req.flags |= REQ_F_FAIL | IoRingCtx.REQ_F_FAIL_DEFERRED;
+        } else {
+            req.flags |= REQ_F_FAIL;
+            ctx.linkCqe.reqSetFail(req);
+        }
+    }
+
+    /** req_fail_link_node. */
+    static void reqFailLinkNode(IoRingCtx ctx, IoRequest req, int res) {
+        reqSetFail(ctx, req, false);
+        req.setRes(res, 0);
+    }
+
+    /** io_req_defer_failed: fail the request with {@code res} and complete it. */
+    static void ioReqDeferFailed(IoRingCtx ctx, IoRequest req, int res) {
+        reqSetFail(ctx, req, false);
+        req.setRes(res, 0);
+        ioReqCompleteDefer(ctx, req);
+    }
+
+    /** io_req_complete_defer: the result is final; it joins {@code compl_reqs}, flushed when it holds IO_COMPL_BATCH. */
+    static void ioReqCompleteDefer(IoRingCtx ctx, IoRequest req) {
+        SubmitState state = ctx.submitState;
+        state.complReqs[state.nr++] = req;
+        ctx.trace.emit(TracePoint.IO_REQ_COMPLETE_DEFER, req.userData, req.res, state.nr);
+        if (state.nr == SubmitState.IO_COMPL_BATCH) {
+            ioSubmitFlushCompletions(ctx);
+        }
+    }
+
+    /** io_req_task_complete: a request completed on another thread (io-wq, a poll remove) finishes on the owner. */
+    static void ioReqTaskComplete(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.emit(TracePoint.IO_REQ_TASK_COMPLETE, req.userData, req.res);
+        if ((req.flags & IoRingCtx.REQ_F_FAIL_DEFERRED) != 0) {
+            req.flags &= ~IoRingCtx.REQ_F_FAIL_DEFERRED;
+            ctx.linkCqe.reqSetFail(req);
+        }
+        ioReqCompleteDefer(ctx, req);
+    }
+
+    /**
+     * io_submit_flush_completions: when the batch holds requests or the strategy deferred
+     * CQEs, the strategy posts them (__io_submit_flush_completions); then the batch is freed
+     * (io_free_batch_list) and drained requests get their turn (io_queue_deferred).
+     */
+    static void ioSubmitFlushCompletions(IoRingCtx ctx) {
+        SubmitState state = ctx.submitState;
+        if (state.nr == 0 && !ctx.completion.hasDeferred()) {
+            return;
+        }
+        ctx.trace.emit(TracePoint.IO_SUBMIT_FLUSH_COMPLETIONS, state.nr);
+        ctx.completion.flushCompletions(ctx.cq, state);
+        if (state.nr != 0) {
+            ioFreeBatchList(ctx);
+        }
+        if (ctx.drainActive) {
+            IoDrain.ioQueueDeferred(ctx);
+        }
+    }
+
+    /** io_free_batch_list: queue each request's next link member, drop its file, give the batch back. */
+    private static void ioFreeBatchList(IoRingCtx ctx) {
+        SubmitState state = ctx.submitState;
+        int n = state.nr;
+        IoRequest[] reqs = state.complReqs;
+        ctx.trace.emit(TracePoint.IO_FREE_BATCH_LIST, n);
+        for (int i = 0; i < n; i++) {
+            IoRequest req = reqs[i];
+            if ((req.flags & IoSubmit.IO_REQ_LINK_FLAGS) != 0) {
+                IoTimeout.ioQueueNext(ctx, req);
+            }
+            if (req.file != null) {
+                req.file.fput();
+                req.file = null;
+            }
+        }
+        ctx.nrReqAllocated -= n;
+        ctx.reqAlloc.ioFreeBatchList(state);
+        ctx.counters.add(Counter.REQ_FREE, n);
+        Arrays.fill(reqs, 0, n, null);
+        state.nr = 0;
+    }
+
+    /** io_free_req outside a batch (a request never used: its SQE was dropped). */
+    static void ioFreeReq(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.emit(TracePoint.IO_FREE_REQ, req.userData);
+        ctx.nrReqAllocated--;
+        ctx.reqAlloc.ioFreeReq(req);
+        ctx.counters.inc(Counter.REQ_FREE);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.uringlab.core;
+
+import static dev.uringlab.api.Errno.ECANCELED;
+import static dev.uringlab.spi.ReqFlags.REQ_F_FAIL;
+import static dev.uringlab.spi.ReqFlags.REQ_F_HARDLINK;
+
+import dev.uringlab.spi.trace.TracePoint;
+
+/**
+ * How a link chain advances or fails, from io_uring/timeout.c (io_disarm_next,
+ * io_fail_links, io_req_tw_fail_links: the kernel keeps them there because linked timeouts
+ * live in that file) and io_uring.c (io_queue_next, io_req_find_next). A member's turn comes
+ * when its predecessor is freed from a completion batch; it is issued through task work, as
+ * 6.x does. The {@code link-cqe} strategy decides, member by member, which cancelled requests
+ * post. Ring owner's thread, {@code uring_lock} held.
+ */
+final class IoTimeout {
+    private IoTimeout() {}
+
+    /** io_queue_next: the next member of the chain gets its turn, through task work. */
+    static void ioQueueNext(IoRingCtx ctx, IoRequest req) {
+        IoRequest nxt = ioReqFindNext(ctx, req);
+        if (nxt != null) {
+            ctx.trace.emit(TracePoint.IO_QUEUE_NEXT, req.userData, nxt.userData);
+            ctx.tctx.ioReqTaskQueue(nxt);
+        }
+    }
+
+    /** io_req_find_next with io_disarm_next: a failed request that is not a hardlink fails the rest of its chain. */
+    private static IoRequest ioReqFindNext(IoRingCtx ctx, IoRequest req) {
+        if ((req.flags & REQ_F_FAIL) != 0 && (req.flags & REQ_F_HARDLINK) == 0) {
+            ioFailLinks(ctx, req);
+        }
+        IoRequest nxt = req.link;
+        req.link = null;
+        return nxt;
+    }
+
+    /**
+     * io_fail_links: the {@code link-cqe} strategy decides, member by member, whether the
+     * cancelled requests post (REQ_F_CQE_SKIP); they complete together in one task work.
+     */
+    private static void ioFailLinks(IoRingCtx ctx, IoRequest req) {
+        IoRequest link = req.link;
+        if (link == null) {
+            return;
+        }
+        int nr = 0;
+        for (IoRequest m = link; m != null; m = m.link) {
+            ctx.linkCqe.failLink(req, m);
+            nr++;
+        }
+        ctx.trace.emit(TracePoint.IO_FAIL_LINKS, req.userData, nr);
+        req.link = null;
+        link.twFunc = IoRequest.TW_FAIL_LINKS;
+        ctx.tctx.ioReqTaskWorkAdd(link);
+    }
+
+    /** io_req_tw_fail_links: each member completes with -ECANCELED, or its own error if it failed at init. */
+    static void ioReqTwFailLinks(IoRingCtx ctx, IoRequest link) {
+        if (ctx.trace.on()) {
+            int nr = 0;
+            for (IoRequest m = link; m != null; m = m.link) {
+                nr++;
+            }
+            ctx.trace.emit(TracePoint.IO_REQ_TW_FAIL_LINKS, link.userData, nr);
+        }
+        while (link != null) {
+            IoRequest nxt = link.link;
+            int res = (link.flags & REQ_F_FAIL) != 0 ? link.res : -ECANCELED;
+            link.link = null;
+            link.setRes(res, 0);
+            IoComplete.ioReqCompleteDefer(ctx, link);
+            link = nxt;
+        }
+    }
+}
