@@ -7,6 +7,7 @@ import dev.uringlab.api.RingUnavailableException;
 import dev.uringlab.workloads.fuzz.DifferentialRunner;
 import dev.uringlab.workloads.fuzz.EmulatedSet;
 import dev.uringlab.workloads.fuzz.FuzzCampaign;
+import dev.uringlab.workloads.fuzz.ScenarioGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -56,6 +57,9 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--no-shrink", description = "Report disagreements as generated, without shrinking them.")
     private boolean noShrink;
 
+    @Option(names = "--print", description = "Print the programs (scenario text) instead of running them.")
+    private boolean print;
+
     @Spec
     private CommandSpec spec;
 
@@ -71,6 +75,15 @@ final class FuzzCommand implements Callable<Integer> {
         }
         if (count < 1 || first < 0) {
             throw new ParameterException(spec.commandLine(), "--count must be >= 1, --first >= 0");
+        }
+        if (print) {
+            ScenarioGenerator generator = new ScenarioGenerator(s);
+            for (int i = first; i < first + count; i++) {
+                stdout.println("# " + generator.program(i).name());
+                stdout.print(generator.program(i).text());
+            }
+            stdout.flush();
+            return EXIT_OK;
         }
         Optional<String> unavailable = DifferentialRunner.nativeUnavailable();
         if (unavailable.isPresent()) {
