@@ -21,8 +21,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #PIPE_DEF_BUFFERS} slots ({@code struct pipe_buffer}), each one page with an offset and
  * a length, indexed by {@code head} (the writer's) and {@code tail} (the reader's), guarded by
  * {@code pipe->mutex}; a read end and a write end ({@link #readEnd}, {@link #writeEnd}), and two
- * waitqueues as since 5.5: {@code rd_wait} (woken with POLLIN|POLLRDNORM by a write) and
- * {@code wr_wait} (woken with POLLOUT|POLLWRNORM by a read).
+ * waitqueues as since 5.5: {@code rd_wait}, woken with POLLIN|POLLRDNORM by a write that found the
+ * pipe empty, or by any write once the pipe was polled ({@code poll_usage}), and {@code wr_wait},
+ * woken with POLLOUT|POLLWRNORM by a read that frees a slot of a full pipe, never by others.
  *
  * <p>Capacity is counted in slots, not bytes, as pipe_write counts it: a write first merges its
  * sub-page remainder ({@code len & (PAGE_SIZE - 1)}) into the last page when the pipe is not
@@ -46,6 +47,7 @@ public final class Pipe {
     private static final VarHandle TAIL;
     private static final VarHandle READER_OPEN;
     private static final VarHandle WRITER_OPEN;
+    private static final VarHandle POLL_USAGE;
 
     static {
         try {
@@ -54,6 +56,7 @@ public final class Pipe {
             TAIL = l.findVarHandle(Pipe.class, "tail", int.class);
             READER_OPEN = l.findVarHandle(Pipe.class, "readerOpen", boolean.class);
             WRITER_OPEN = l.findVarHandle(Pipe.class, "writerOpen", boolean.class);
+            POLL_USAGE = l.findVarHandle(Pipe.class, "pollUsage", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -72,6 +75,8 @@ public final class Pipe {
     private int tail;
     private boolean readerOpen = true;
     private boolean writerOpen = true;
+    /** pipe->poll_usage: pipe_poll ran once (WRITE_ONCE, without the mutex); from then on every write wakes readers. */
+    private boolean pollUsage;
 
     /** The read end, opened O_RDONLY|O_NONBLOCK. */
     public final EmulatedFile readEnd = new ReadEnd();
@@ -98,6 +103,7 @@ public final class Pipe {
             return 0;
         }
         int ret = 0;
+        boolean wakeWriter = false;
         mutex.lock();
         try {
             if (head == tail) {
@@ -111,13 +117,16 @@ public final class Pipe {
                 length[slot] -= n;
                 ret += n;
                 if (length[slot] == 0) {
+                    wakeWriter |= head - tail == PIPE_DEF_BUFFERS; // pipe_full before the slot is freed
                     tail++; // pipe_update_tail: the slot is free again
                 }
             }
         } finally {
             mutex.unlock();
         }
-        wrWait.wakeUp(POLLOUT | POLLWRNORM);
+        if (wakeWriter) {
+            wrWait.wakeUp(POLLOUT | POLLWRNORM);
+        }
         return ret;
     }
 
@@ -127,42 +136,53 @@ public final class Pipe {
      * O_DIRECT), then a page per free slot; -EAGAIN when nothing could be written.
      */
     int pipeWrite(MemorySegment src, int len) {
+        if (len == 0) {
+            return 0;
+        }
         int ret = 0;
+        boolean wasEmpty = false;
         mutex.lock();
         try {
             if (!readerOpen) {
-                return -EPIPE;
-            }
-            if (len == 0) {
-                return 0;
-            }
-            int chars = len & (PAGE_SIZE - 1);
-            if (chars != 0 && head != tail) {
-                int last = (head - 1) & MASK;
-                int end = offset[last] + length[last];
-                if (end + chars <= PAGE_SIZE) {
-                    MemorySegment.copy(src, 0, pages[last], end, chars);
-                    length[last] += chars;
-                    ret = chars;
-                }
-            }
-            while (ret < len && head - tail < PIPE_DEF_BUFFERS) {
-                int slot = head & MASK;
-                int n = Math.min(PAGE_SIZE, len - ret);
-                MemorySegment.copy(src, ret, pages[slot], 0, n);
-                offset[slot] = 0;
-                length[slot] = n;
-                head++;
-                ret += n;
-            }
-            if (ret == 0) {
-                return -EAGAIN; // pipe_full: no slot, and the merge could not take it
+                ret = -EPIPE;
+            } else {
+                wasEmpty = head == tail;
+                ret = copyIn(src, len);
             }
         } finally {
             mutex.unlock();
         }
-        rdWait.wakeUp(POLLIN | POLLRDNORM);
+        // "Epoll nonsensically wants a wakeup whether the pipe was already empty or not": once the
+        // pipe was polled, every write wakes rd_wait, even one that wrote nothing.
+        if (wasEmpty || (boolean) POLL_USAGE.getOpaque(this)) {
+            rdWait.wakeUp(POLLIN | POLLRDNORM);
+        }
         return ret;
+    }
+
+    /** pipe_write's copy, under the mutex: the merge, then a page per free slot; -EAGAIN when nothing fit. */
+    private int copyIn(MemorySegment src, int len) {
+        int ret = 0;
+        int chars = len & (PAGE_SIZE - 1);
+        if (chars != 0 && head != tail) {
+            int last = (head - 1) & MASK;
+            int end = offset[last] + length[last];
+            if (end + chars <= PAGE_SIZE) {
+                MemorySegment.copy(src, 0, pages[last], end, chars);
+                length[last] += chars;
+                ret = chars;
+            }
+        }
+        while (ret < len && head - tail < PIPE_DEF_BUFFERS) {
+            int slot = head & MASK;
+            int n = Math.min(PAGE_SIZE, len - ret);
+            MemorySegment.copy(src, ret, pages[slot], 0, n);
+            offset[slot] = 0;
+            length[slot] = n;
+            head++;
+            ret += n;
+        }
+        return ret == 0 ? -EAGAIN : ret; // pipe_full: no slot, and the merge could not take it
     }
 
     /**
@@ -173,12 +193,14 @@ public final class Pipe {
      * after any write whose wakeup it missed, and a later write wakes the queued entry.
      */
     private int pollRead() {
+        POLL_USAGE.setOpaque(this, true);
         return ((int) HEAD.getOpaque(this) != (int) TAIL.getOpaque(this) ? POLLIN | POLLRDNORM : 0)
                 | ((boolean) WRITER_OPEN.getOpaque(this) ? 0 : POLLHUP);
     }
 
     /** pipe_poll for the write end, lockless as {@link #pollRead()}: writable while a slot is free (!pipe_full). */
     private int pollWrite() {
+        POLL_USAGE.setOpaque(this, true);
         return ((int) HEAD.getOpaque(this) - (int) TAIL.getOpaque(this) < PIPE_DEF_BUFFERS ? POLLOUT | POLLWRNORM : 0)
                 | ((boolean) READER_OPEN.getOpaque(this) ? 0 : POLLERR);
     }
