@@ -330,6 +330,12 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
             complete(mask);
             return;
         }
+        // io_req_post_cqe: requests completed earlier in this task-work run wait in compl_reqs; they
+        // are flushed first, or their CQEs would land after this one ("io_uring: flush deferred
+        // completions before posting multishot CQE", 2025, in every stable kernel since 6.1).
+        if (ctx.submitState.nr != 0) {
+            IoComplete.ioSubmitFlushCompletions(ctx);
+        }
         if (!ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true, false)) {
             complete(mask); // the CQ is full or in overflow: end with the terminal CQE, no F_MORE
             return;
