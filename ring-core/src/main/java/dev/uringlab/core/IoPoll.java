@@ -312,6 +312,20 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         int ev = events;
         int mask = wakeMask;
         wakeMask = 0;
+        // io_poll_check_events: wakeups after the one that queued this task work and before it ran
+        // only bumped poll_refs; they merge into this run, which takes the file's state afresh
+        // ("cqe.res contains only events of the first wake up ... Redo vfs_poll()").
+        SpinLock lock = head.lock();
+        lock.lock();
+        try {
+            long now = head.wakeups(ev);
+            if (now != wakeSeq) {
+                mask = 0;
+                wakeSeq = now;
+            }
+        } finally {
+            lock.unlock();
+        }
         ctx.trace.emit(TracePoint.IO_POLL_TASK_FUNC, req.userData, mask);
         if (mask == 0) {
             mask = req.file.poll(); // vfs_poll: the wakeup carried no key
