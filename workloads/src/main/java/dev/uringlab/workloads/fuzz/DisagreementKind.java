@@ -23,9 +23,10 @@ public enum DisagreementKind {
     /** Pipe capacity: slots of pages, not a flat byte count. */
     PIPE_PAGES("pipe_write / pipe_poll (fs/pipe.c): 16 slots of one page; a write merges into the last page only "
             + "when its sub-page remainder fits there, else takes fresh slots; writable while a slot is free"),
-    /** Which wakeups a pipe read or write sends. */
-    PIPE_WAKEUPS("pipe_read wakes wr_wait only when the pipe was full and a slot was freed; pipe_write wakes "
-            + "rd_wait when the pipe was empty or has ever been polled (poll_usage)"),
+    /** Which wakeups reach a poll, and how many CQEs they make. */
+    POLL_WAKEUPS("pipe_read wakes wr_wait only when the pipe was full and a slot was freed; pipe_write wakes "
+            + "rd_wait when the pipe was empty or has ever been polled (poll_usage); io_poll_check_events "
+            + "merges the wakeups that came before its task work ran into one CQE (poll_refs)"),
     /** io-wq posts its CQE itself; the emulator returns it through task work. */
     IOWQ_COMPLETE_POST("io_req_complete_post from io_wq_submit_work: on a ring without DEFER_TASKRUN the io-wq "
             + "worker fills the CQE itself, before task work the request queued (a poll cancel, a wake) runs"),
@@ -35,6 +36,7 @@ public enum DisagreementKind {
     /** Anything else. */
     OTHER("not classified: read the shrunk program");
 
+    private static final Pattern UD = Pattern.compile("^cqe ud=(\\d+) ");
     private static final Pattern WRITE = Pattern.compile("^(?:write ud=\\d+ fd=|app write )([a-z]+)\\.w(?: len=| )(\\d+)");
     private final String decidedBy;
 
@@ -57,14 +59,7 @@ public enum DisagreementKind {
         if (lines.contains("register-eventfd e") && lines.stream().anyMatch(l -> l.startsWith("poll ") && l.contains(" fd=e"))) {
             return EVENTFD_URING_WAKE;
         }
-        Map<String, Long> written = new HashMap<>();
-        for (String line : lines) {
-            Matcher m = WRITE.matcher(line);
-            if (m.find()) {
-                written.merge(m.group(1), Long.parseLong(m.group(2)), Long::sum);
-            }
-        }
-        if (written.values().stream().anyMatch(n -> n > 15 * 4096)) {
+        if (writesMoreThan15Pages(lines) && firstDifferenceIsAWrite(lines, emulated, kernel)) {
             return PIPE_PAGES;
         }
         boolean sameCqes = cqes(emulated).equals(cqes(kernel));
@@ -77,9 +72,42 @@ public enum DisagreementKind {
             return MULTISHOT_AFTER_BATCH;
         }
         if (multishot) {
-            return PIPE_WAKEUPS;
+            return POLL_WAKEUPS;
         }
         return OTHER;
+    }
+
+    private static boolean writesMoreThan15Pages(List<String> lines) {
+        Map<String, Long> written = new HashMap<>();
+        for (String line : lines) {
+            Matcher m = WRITE.matcher(line);
+            if (m.find()) {
+                written.merge(m.group(1), Long.parseLong(m.group(2)), Long::sum);
+            }
+        }
+        return written.values().stream().anyMatch(n -> n > 15 * 4096);
+    }
+
+    /** Whether the streams first differ at an {@code app write} failure or at a WRITE's CQE. */
+    private static boolean firstDifferenceIsAWrite(List<String> lines, List<String> emulated, List<String> kernel) {
+        int n = Math.min(emulated.size(), kernel.size());
+        int i = 0;
+        while (i < n && emulated.get(i).equals(kernel.get(i))) {
+            i++;
+        }
+        for (List<String> stream : List.of(emulated, kernel)) {
+            if (i < stream.size()) {
+                String line = stream.get(i);
+                if (line.contains("app write")) {
+                    return true;
+                }
+                Matcher ud = UD.matcher(line);
+                if (ud.find() && lines.stream().anyMatch(l -> l.startsWith("write ud=" + ud.group(1) + " "))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The CQE lines of a stream, sorted: equal when two streams differ only in order. */

@@ -112,7 +112,7 @@ public final class FuzzCampaign {
 
     /** The kinds of disagreement found, in {@link DisagreementKind} order. */
     public List<Kind> kinds() {
-        return List.copyOf(kinds.values());
+        return kinds.values().stream().filter(k -> !k.members().isEmpty()).toList();
     }
 
     /** How many programs disagreed, all kinds together. */
@@ -125,8 +125,8 @@ public final class FuzzCampaign {
         List<String> out = new ArrayList<>();
         out.add("seed " + Long.toUnsignedString(seed, 16) + ": " + programs + " programs, " + nondeterministic.size()
                 + " nondeterministic on the kernel (set aside), " + disagreements() + " disagreeing in "
-                + kinds.size() + " kind(s)");
-        for (Kind kind : kinds.values()) {
+                + kinds().size() + " kind(s)");
+        for (Kind kind : kinds()) {
             out.add("");
             Map<String, Long> sets = new TreeMap<>();
             kind.members().forEach(d -> sets.merge(d.set().name(), 1L, Long::sum));
@@ -151,7 +151,7 @@ public final class FuzzCampaign {
     public List<Path> writeScenarios(Path dir) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
-        for (Kind kind : kinds.values()) {
+        for (Kind kind : kinds()) {
             for (Shrunk s : kind.shrunk()) {
                 Program from = s.from().program();
                 List<String> text = new ArrayList<>();

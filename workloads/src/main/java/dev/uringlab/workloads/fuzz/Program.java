@@ -46,6 +46,12 @@ public record Program(long seed, int index, List<String> lines, Set<Long> sure, 
         return !multishot.isEmpty();
     }
 
+    /** Whether a multishot poll waits on the eventfd registered with the ring (its own CQEs wake it). */
+    public boolean pollsOwnEventfd() {
+        return lines.stream().anyMatch(l -> l.startsWith("register-eventfd "))
+                && lines.stream().anyMatch(l -> l.startsWith("poll ") && l.contains(" fd=e") && l.contains(" multi"));
+    }
+
     /** The program's text, one line each, with a final newline. */
     public String text() {
         return String.join("\n", lines) + "\n";

@@ -15,9 +15,11 @@ import java.util.SplittableRandom;
  *
  * <p>What the kernel does not guarantee, the generator avoids: io-wq work of two independent
  * requests completes in either order, and a CQE posted by an io-wq worker lands whenever the
- * worker gets to it. So a submit holds at most one independent chain with IOSQE_ASYNC, and such
- * a submit is followed by {@code wait N} for the CQEs the program is sure of. Whatever timing
- * is left is caught by running each program twice on the kernel ({@link DifferentialRunner}).
+ * worker gets to it (IOSQE_ASYNC, a drained request, a chain left open at the submit). So a
+ * submit holds at most one independent chain with IOSQE_ASYNC, and a batch that punts to io-wq
+ * is kept only if each of its SQEs posts exactly one CQE: the CQ is reaped before its submit
+ * and {@code wait N} follows it for exactly its N CQEs. Whatever timing is left is caught by
+ * running each program twice on the kernel ({@link DifferentialRunner}).
  *
  * <p>The generator keeps a small model of the program: which SQEs are sure to post a CQE at
  * once (a NOP, a bad opcode, a poll-remove, anything on {@code fd=99}, outside chains that hold
@@ -69,6 +71,12 @@ public final class ScenarioGenerator {
         private boolean chainSure;
         /** The open chain holds an IOSQE_ASYNC member. */
         private boolean chainAsync;
+        /** A batch after a drain was submitted: no more steps. */
+        private boolean drainSubmitted;
+        /** The lines of this batch's SQEs. */
+        private final List<Integer> batchLines = new ArrayList<>();
+        /** Every SQE of this batch posts exactly one CQE at once (no poll-remove: it may post two). */
+        private boolean batchExact = true;
         /** This batch queued an SQE with IOSQE_IO_DRAIN. */
         private boolean batchDrain;
         /** Independent chains with IOSQE_ASYNC queued in this batch. */
@@ -107,7 +115,7 @@ public final class ScenarioGenerator {
                     : "setup entries=" + entries + " cq_entries=" + cqEntries);
             declareFiles();
             int steps = 3 + rnd.nextInt(rnd.nextInt(4) == 0 ? 40 : 16);
-            for (int i = 0; i < steps; i++) {
+            for (int i = 0; i < steps && !drainSubmitted; i++) {
                 step();
             }
             if (queued > 0 || rnd.nextBoolean()) {
@@ -153,23 +161,43 @@ public final class ScenarioGenerator {
                 lines.add("reap");
                 sureInRing = 0;
             } else {
-                waitForSure(false);
+                waitForSure();
             }
         }
 
         /** {@code wait N} for CQEs the model is sure of; rarely, for all of them though the CQ holds fewer. */
-        private void waitForSure(boolean all) {
+        private void waitForSure() {
             if (sureInRing == 0) {
                 return;
             }
             boolean probe = sureInRing > cqEntries && rnd.nextInt(20) == 0;
-            int n = all || probe ? sureInRing : 1 + rnd.nextInt(Math.min(sureInRing, cqEntries));
-            lines.add("wait " + (probe || all ? n : Math.min(n, cqEntries)));
+            lines.add("wait " + (probe ? sureInRing : 1 + rnd.nextInt(Math.min(sureInRing, cqEntries))));
         }
 
+        /**
+         * Ends the batch. A batch whose CQEs an io-wq worker posts whenever it gets to them
+         * (IOSQE_ASYNC, IOSQE_IO_DRAIN, or a chain left open, which io_submit_state_end punts
+         * through io_queue_sqe_fallback) is kept only when every SQE of it posts exactly one CQE
+         * at once and they fit the CQ: then the CQ is reaped empty before the submit and
+         * {@code wait N} after it waits for exactly those CQEs, so no later line races the worker.
+         * Otherwise the flags that punt are dropped from the batch's lines.
+         */
         private void submit() {
-            if (chainOpen) {
-                closeDanglingChain();
+            boolean punted = asyncChains > 0 || batchDrain || (chainOpen && chainSure);
+            boolean exact = batchExact && batchLines.size() <= cqEntries;
+            if (punted && !exact) {
+                for (int i : batchLines) {
+                    lines.set(i, lines.get(i).replace(" async", "").replace(" drain", ""));
+                }
+                punted = false;
+            }
+            if (chainOpen && !punted) {
+                String last = lines.get(lastSqe);
+                lines.set(lastSqe, last.replace(" hardlink", "").replace(" link", ""));
+            }
+            if (punted) {
+                lines.add("reap");
+                sureInRing = 0;
             }
             lines.add("submit");
             sureInRing += batchSure.size();
@@ -177,35 +205,19 @@ public final class ScenarioGenerator {
             if (batchPlain.size() > 1) {
                 ordered.add(batchPlain);
             }
-            boolean async = asyncChains > 0 || batchDrain;
             pendingEver |= batchPending;
+            if (punted) {
+                lines.add("wait " + batchLines.size());
+            }
+            // Once a drain was seen (drain_active), a later request may go through io_drain_req and
+            // complete whenever the deferred list is run: the program ends here.
+            drainSubmitted = drainSeen;
             batchSure.clear();
+            batchLines.clear();
             batchPlain = new ArrayList<>();
-            batchPending = batchStops = chainOpen = chainAsync = false;
+            batchPending = batchStops = chainOpen = chainAsync = batchDrain = false;
+            batchExact = true;
             asyncChains = queued = 0;
-            batchDrain = false;
-            if (async) {
-                // io-wq completions land whenever a worker gets to them: wait for what is sure.
-                waitForSure(true);
-            }
-        }
-
-        /**
-         * A chain still open at submit is queued by io_submit_state_end through
-         * io_queue_sqe_fallback, which punts it to io-wq: its CQEs come whenever a worker gets to
-         * them. A chain of requests that complete at once is waited for like async work; any
-         * other chain is closed at its last SQE.
-         */
-        private void closeDanglingChain() {
-            if (chainSure) {
-                if (!chainAsync) {
-                    asyncChains++;
-                }
-                return;
-            }
-            String last = lines.get(lastSqe);
-            lines.set(lastSqe, last.replace(" hardlink", "").replace(" link", ""));
-            chainOpen = false;
         }
 
         private void sqe() {
@@ -323,6 +335,8 @@ public final class ScenarioGenerator {
             initFailures |= stops;
             batchStops |= stops;
             lastSqe = lines.size();
+            batchLines.add(lastSqe);
+            batchExact &= isSure && !line.toString().startsWith("poll-remove") && !stops;
             lines.add(line.toString());
             queued++;
             if (stops) {

@@ -114,7 +114,8 @@ public final class Shrinker {
     /**
      * Whether every submit whose CQEs land whenever an io-wq worker gets to them (a batch with
      * IOSQE_ASYNC or IOSQE_IO_DRAIN, or ending in an open chain, which io_submit_state_end
-     * punts) is followed at once by a {@code wait}, as the generator writes it. Without this,
+     * punts) comes right after a {@code reap} and right before a {@code wait} for exactly its
+     * SQEs' CQEs, as the generator writes it. Without this,
      * deleting the wait steers a shrink into the kernel's nondeterminism: the kernel gives the
      * same stream three times because its worker is usually slower than the next {@code reap}.
      */
@@ -130,6 +131,7 @@ public final class Shrinker {
     private static boolean check(List<String> lines, boolean waitGuards) {
         boolean punted = false;
         boolean lastLinked = false;
+        int sqes = 0;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             String command = line.split(" ", 2)[0];
@@ -138,13 +140,15 @@ public final class Shrinker {
                     String words = line + " ";
                     punted |= words.contains(" async ") || words.contains(" drain ");
                     lastLinked = words.contains(" link ") || words.contains(" hardlink ");
+                    sqes++;
                 }
                 case "submit" -> {
-                    if ((punted || lastLinked) && (!waitGuards || i + 1 == lines.size()
-                            || !lines.get(i + 1).startsWith("wait "))) {
+                    if ((punted || lastLinked) && (!waitGuards || i == 0 || i + 1 == lines.size()
+                            || !lines.get(i - 1).equals("reap") || !lines.get(i + 1).equals("wait " + sqes))) {
                         return false;
                     }
                     punted = lastLinked = false;
+                    sqes = 0;
                 }
                 default -> { }
             }
