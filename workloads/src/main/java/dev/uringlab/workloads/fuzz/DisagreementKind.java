@@ -30,6 +30,10 @@ public enum DisagreementKind {
     /** io-wq posts its CQE itself; the emulator returns it through task work. */
     IOWQ_COMPLETE_POST("io_req_complete_post from io_wq_submit_work: on a ring without DEFER_TASKRUN the io-wq "
             + "worker fills the CQE itself, before task work the request queued (a poll cancel, a wake) runs"),
+    /** The order two waiters of one file are woken in after a multishot poll re-armed. */
+    POLL_REARM_ORDER("the poll-rearm baseline is 5.15's: io_poll_wake takes the entry off the waitqueue and the "
+            + "re-arm adds it back at the head (add_wait_queue), so the next wakeup reaches it first; since "
+            + "5.17 (poll_refs, io_poll_check_events) a multishot entry stays where it was"),
     /** A multishot CQE posted while completed requests wait in the batch. */
     MULTISHOT_AFTER_BATCH("io_req_post_cqe: the completions already in submit_state.compl_reqs are flushed before "
             + "a multishot CQE is posted, so the requests completed earlier in the same task-work run come first"),
@@ -68,6 +72,9 @@ public enum DisagreementKind {
             return IOWQ_COMPLETE_POST;
         }
         boolean multishot = lines.stream().anyMatch(l -> l.startsWith("poll ") && l.contains(" multi"));
+        if (multishot && udCounts(emulated).equals(udCounts(kernel)) && rearmedBeforeDifference(emulated, kernel)) {
+            return POLL_REARM_ORDER;
+        }
         if (sameCqes && multishot) {
             return MULTISHOT_AFTER_BATCH;
         }
@@ -108,6 +115,22 @@ public enum DisagreementKind {
             }
         }
         return false;
+    }
+
+    /** How many CQEs each user_data got. */
+    private static Map<String, Long> udCounts(List<String> stream) {
+        Map<String, Long> counts = new HashMap<>();
+        stream.stream().filter(l -> l.startsWith("cqe ")).forEach(l -> counts.merge(l.split(" ")[1], 1L, Long::sum));
+        return counts;
+    }
+
+    /** Whether a multishot poll posted a CQE with F_MORE (and so re-armed) before the streams part. */
+    private static boolean rearmedBeforeDifference(List<String> emulated, List<String> kernel) {
+        int i = 0;
+        while (i < Math.min(emulated.size(), kernel.size()) && emulated.get(i).equals(kernel.get(i))) {
+            i++;
+        }
+        return emulated.subList(0, i).stream().anyMatch(l -> l.endsWith("flags=MORE"));
     }
 
     /** The CQE lines of a stream, sorted: equal when two streams differ only in order. */
