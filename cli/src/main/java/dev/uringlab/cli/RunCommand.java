@@ -15,12 +15,11 @@ import dev.uringlab.workloads.scenario.ScenarioRunner;
 import dev.uringlab.workloads.scenario.ScenarioRuntimeException;
 import dev.uringlab.workloads.scenario.ScenarioSyntaxException;
 import dev.uringlab.workloads.scenario.TracedRun;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -31,7 +30,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code uring-lab run FILE [--ring emulated|native] [--strategy AXIS=ALIAS ...] [--profile P]}:
- * runs one scenario file and prints exactly its output lines (SCENARIOS.md) on standard
+ * runs one scenario file and prints exactly its output lines (docs/scenario-format.md) on standard
  * output, so two runs can be compared with {@code diff}.
  *
  * <p>Exit status: 2 for an error in the file ({@code FILE:LINE: message} on standard error)
@@ -49,7 +48,7 @@ import picocli.CommandLine.Spec;
             + "2 an error in FILE (FILE:LINE: message) or in the options."})
 final class RunCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "FILE", description = "The scenario file (SCENARIOS.md, format v1).")
+    @Parameters(paramLabel = "FILE", description = "The scenario file (docs/scenario-format.md, format v1 with its extensions).")
     private Path file;
 
     @Option(names = "--ring", paramLabel = "ENGINE", defaultValue = "emulated",
@@ -77,14 +76,16 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        List<String> lines;
         Scenario scenario;
         try {
-            scenario = ScenarioParser.parse(file);
+            lines = ScenarioParser.readLines(file); // read once: the trace shows them
+            scenario = ScenarioParser.parse(file.toString(), lines);
         } catch (ScenarioSyntaxException e) {
             err.println(e.getMessage());
             return EXIT_USAGE;
         } catch (IOException e) {
-            err.println(file + ": cannot read the scenario: " + e.getMessage());
+            err.println(file + ": " + FileProblem.of(e)); // FILE: no such file / permission denied / is a directory
             return EXIT_USAGE;
         }
         if (!Rings.providers().containsKey(engine)) {
@@ -103,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
                 Strategies.resolve(config); // before anything runs: an unknown name is a usage error
             }
             if (trace) {
-                TracedRun.run(scenario, Files.readAllLines(file, StandardCharsets.UTF_8), config, out::println);
+                TracedRun.run(scenario, lines, config, out::println);
             } else {
                 ScenarioRunner.run(scenario, engine, config, out::println);
             }
@@ -121,9 +122,6 @@ final class RunCommand implements Callable<Integer> {
             out.flush();
             err.println(e.getMessage());
             return EXIT_FAILURE;
-        } catch (IOException e) {
-            err.println(file + ": cannot read the scenario: " + e.getMessage());
-            return EXIT_USAGE;
         } finally {
             out.flush();
         }

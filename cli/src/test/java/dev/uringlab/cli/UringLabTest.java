@@ -64,14 +64,6 @@ class UringLabTest {
     }
 
     @Test
-    void shouldExitTwoForAFileThatCannotBeRead(@TempDir Path dir) {
-        Path f = dir.resolve("missing.scn");
-        Result r = execute("run", f.toString());
-        assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
-        assertThat(r.err()).startsWith(f + ": cannot read the scenario: ");
-    }
-
-    @Test
     void shouldRejectAnUnknownEngineListingThoseAvailable(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("nop.scn");
         Files.writeString(f, "setup entries=4\n");

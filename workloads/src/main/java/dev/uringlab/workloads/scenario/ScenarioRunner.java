@@ -23,7 +23,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Runs a {@link Scenario} on a ring of any engine and writes exactly the lines SCENARIOS.md
+ * Runs a {@link Scenario} on a ring of any engine and writes exactly the lines docs/scenario-format.md
  * specifies: {@code submitted N} for each {@code submit}, {@code cqe ud=U res=R flags=F} for
  * each CQE reaped, nothing else. One run owns its ring, the files it opened and an
  * {@link Arena} for every I/O buffer (native memory, as the real kernel needs).
@@ -189,6 +189,7 @@ public final class ScenarioRunner {
                     throw fail(step, "wait " + w.count() + ": " + errno(ret));
                 }
             }
+            case Step.WaitFor w -> waitFor(w);
             case Step.AppWrite w -> {
                 MemorySegment buf = arena.allocate(w.count());
                 buf.fill((byte) 'x');
@@ -232,7 +233,7 @@ public final class ScenarioRunner {
             }
             case Step.PollRemove r -> sqe.prepPollRemove(r.target());
             case Step.ReadWrite rw -> {
-                // A fresh buffer per SQE, as SCENARIOS.md says; never smaller than one byte.
+                // A fresh buffer per SQE, as docs/scenario-format.md says; never smaller than one byte.
                 MemorySegment buf = arena.allocate(Math.max(1, rw.len()));
                 if (rw.opcode() == Opcodes.IORING_OP_WRITE) {
                     buf.fill((byte) 'x');
@@ -244,6 +245,32 @@ public final class ScenarioRunner {
             case Step.RawSqe raw -> sqe.prepRw(raw.opcode(), 0, 0, 0, 0);
         }
         sqe.userData(s.userData()).flags(s.sqeFlags());
+    }
+
+    /**
+     * {@code wait ud=U}: looks at the ready CQEs without consuming them; while none is U's, waits
+     * for one more than are ready, the whole step within {@link #WAIT_TIMEOUT}.
+     */
+    private void waitFor(Step.WaitFor w) throws ScenarioRuntimeException {
+        long deadline = System.nanoTime() + WAIT_TIMEOUT.toNanos();
+        boolean[] seen = new boolean[1];
+        while (true) {
+            // The count scanned, not cqReady() after the scan: a CQE arriving in between is then
+            // one the next wait returns for at once, instead of one a wait for "ready + 1" skips.
+            int scanned = ring.forEachCqe((userData, res, flags) -> seen[0] |= userData == w.userData());
+            if (seen[0]) {
+                return;
+            }
+            long left = deadline - System.nanoTime();
+            int ret = left > 0 ? ring.waitCqes(scanned + 1, left) : -Errno.ETIME;
+            if (ret == -Errno.ETIME) {
+                throw fail(w, "wait ud=" + Long.toUnsignedString(w.userData()) + ": no CQE of it among the " + ring.cqReady()
+                        + " in the ring after " + WAIT_TIMEOUT.toSeconds() + " s (-ETIME)");
+            }
+            if (ret < 0) {
+                throw fail(w, "wait ud=" + Long.toUnsignedString(w.userData()) + ": " + errno(ret));
+            }
+        }
     }
 
     /**
