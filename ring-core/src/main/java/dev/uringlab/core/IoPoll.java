@@ -102,6 +102,8 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private int wakeMask;
     /** head.wakeups(events) when the task work was last queued or the poll last re-armed. */
     private long wakeSeq;
+    /** A cancel found the task work owning this poll (a reference taken in vain); under the head lock. */
+    private boolean ownershipTried;
     /** The task work is queued and has not started: it owns the request (see the class comment for its orders). */
     private boolean twQueued;
     /** Disarmed: completed, or removed. */
@@ -319,9 +321,10 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         lock.lock();
         try {
             long now = head.wakeups(ev);
-            if (now != wakeSeq) {
+            if (now != wakeSeq || ownershipTried) {
                 mask = 0;
                 wakeSeq = now;
+                ownershipTried = false;
             }
         } finally {
             lock.unlock();
@@ -403,6 +406,9 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         lock.lock();
         try {
             if (twQueued) {
+                // io_poll_disarm: io_poll_get_ownership failed, but its atomic_fetch_inc left a
+                // reference, so the task work sees more than one and takes the file's state afresh.
+                ownershipTried = true;
                 return -EALREADY;
             }
             head.listDelInit(this);
