@@ -91,13 +91,13 @@ class BaselineStrategiesTest {
         List<IoKiocb> live = allocate(alloc, 40);
         assertThat(slab.calls).containsExactly("bulk 8", "bulk 8", "bulk 8", "bulk 8", "bulk 8");
         assertThat(counters.get(Counter.REQ_CACHE_REFILL)).isEqualTo(5);
-        alloc.ioFreeBatchList(ModelBatch.of(live.toArray(IoKiocb[]::new))); // 32 into reqs[], 8 onto free_list
+        alloc.ioFreeBatchList(new ModelBatch(live)); // 32 into reqs[], 8 onto free_list
         List<IoKiocb> again = allocate(alloc, 40); // 32 from the array, then one refill from free_list
         assertThat(again).containsExactlyInAnyOrderElementsOf(live);
         assertThat(slab.calls).hasSize(5);
         assertThat(counters.get(Counter.REQ_CACHE_REFILL)).isEqualTo(6);
         assertThat(counters.get(Counter.REQ_BULK_ALLOC)).isEqualTo(5);
-        alloc.ioFreeBatchList(ModelBatch.of(again.toArray(IoKiocb[]::new)));
+        alloc.ioFreeBatchList(new ModelBatch(again));
         alloc.ioReqCachesFree();
         assertThat(slab.calls.stream().filter("free"::equals)).hasSize(40);
     }
@@ -114,7 +114,7 @@ class BaselineStrategiesTest {
         assertThat(again).containsAll(live);
         assertThat(counters.get(Counter.REQ_LOCKED_FLUSH)).isEqualTo(1);
         assertThat(counters.get(Counter.REQ_BULK_ALLOC)).isEqualTo(5);
-        alloc.ioFreeBatchList(ModelBatch.of(again.toArray(IoKiocb[]::new)));
+        alloc.ioFreeBatchList(new ModelBatch(again));
         alloc.ioReqCachesFree();
         assertThat(slab.calls.stream().filter("free"::equals)).hasSize(40);
     }

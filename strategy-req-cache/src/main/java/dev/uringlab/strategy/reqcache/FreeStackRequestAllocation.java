@@ -56,10 +56,15 @@ import java.util.ArrayDeque;
  *       task-reference batching in io_free_batch_list: the engine keeps no ctx or task
  *       reference counts, so neither arm does this work.</li>
  *   <li>The series' other mechanisms are not on this axis: one CQ/poll waitqueue woken by
- *       io_cqring_ev_posted instead of two, no SQPOLL wakeup from it, and queueing a request
+ *       io_cqring_ev_posted instead of two (5.15 also looked at {@code poll_wait}), no SQPOLL
+ *       wakeup from it (5.15 also looked at {@code sq_data->wait}), and queueing a request
  *       into the completion batch in its caller (__io_queue_sqe) rather than in
- *       io_req_complete_state. They belong to the engine's ev_posted and completion paths
- *       (ring-core), as era mechanisms a kernel profile chooses.</li>
+ *       io_req_complete_state, which only shrinks the inlined helper. They belong to the
+ *       engine's ev_posted and completion paths (ring-core's {@code IoCqRing},
+ *       {@code IoComplete}), as era mechanisms a kernel profile chooses. Until profiles exist
+ *       both arms of the race post through the {@code completion} baseline, whose ev_posted is
+ *       6.1's: already one waitqueue and no SQPOLL check, so the race isolates request
+ *       allocation.</li>
  * </ul>
  *
  * <p>Threading: every method but {@link #ioFreeReq} runs on the ring owner's thread with

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
-import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.ModelBatch;
+import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.RequestAllocation;
 import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.Strategies;
@@ -34,7 +35,7 @@ class FreeStackRequestAllocationTest {
         public int kmemCacheAllocBulk(IoKiocb[] into, int n) {
             calls.add("bulk " + n);
             for (int i = 0; i < n; i++) {
-                into[i] = new Req();
+                into[i] = new ModelReq(0, 0);
             }
             return n;
         }
@@ -42,22 +43,6 @@ class FreeStackRequestAllocationTest {
         long frees() {
             return calls.stream().filter("free"::equals).count();
         }
-    }
-
-    /** A request as the strategy sees it: only its identity matters here. */
-    private static final class Req implements IoKiocb {
-        @Override public int opcode() { return 0; }
-        @Override public long userData() { return 0; }
-        @Override public int res() { return 0; }
-        @Override public int cflags() { return 0; }
-        @Override public int flags() { return 0; }
-        @Override public void setFlags(int mask) { }
-        @Override public void clearFlags(int mask) { }
-    }
-
-    private record Batch(List<IoKiocb> reqs) implements CompletionBatch {
-        @Override public int size() { return reqs.size(); }
-        @Override public IoKiocb get(int i) { return reqs.get(i); }
     }
 
     private static RequestAllocation create(String alias, RecordingSlab slab, Counters counters) {
@@ -88,12 +73,12 @@ class FreeStackRequestAllocationTest {
         assertThat(slab.calls).containsExactly("bulk 8", "bulk 8", "bulk 8");
         assertThat(counters.get(Counter.REQ_CACHE_REFILL)).isEqualTo(3);
         assertThat(counters.get(Counter.REQ_BULK_ALLOC)).isEqualTo(3);
-        alloc.ioFreeBatchList(new Batch(first));
+        alloc.ioFreeBatchList(new ModelBatch(first));
         List<IoKiocb> second = allocate(alloc, 24); // the 20 freed and the 4 never handed out
         assertThat(second).containsAll(first).doesNotHaveDuplicates();
         assertThat(slab.calls).hasSize(3);
         assertThat(counters.get(Counter.REQ_CACHE_REFILL)).isEqualTo(3);
-        alloc.ioFreeBatchList(new Batch(second));
+        alloc.ioFreeBatchList(new ModelBatch(second));
         alloc.ioReqCachesFree();
         assertThat(slab.frees()).isEqualTo(24);
     }
@@ -117,7 +102,7 @@ class FreeStackRequestAllocationTest {
         assertThat(counters.get(Counter.REQ_LOCKED_FLUSH)).isEqualTo(1);
         assertThat(counters.get(Counter.REQ_BULK_ALLOC)).isEqualTo(bulks);
         assertThat(taken).containsAll(few).containsAll(many).doesNotHaveDuplicates();
-        alloc.ioFreeBatchList(new Batch(taken));
+        alloc.ioFreeBatchList(new ModelBatch(taken));
         alloc.ioReqCachesFree();
         assertThat(slab.frees()).as("all but the one request still live are back in the slab")
                 .isEqualTo(counters.get(Counter.REQ_BULK_ALLOC) * RequestAllocation.IO_REQ_ALLOC_BATCH - 1);
@@ -130,7 +115,7 @@ class FreeStackRequestAllocationTest {
         for (var arm : List.of(java.util.Map.entry(Axis.BASELINE, baseline), java.util.Map.entry(ReqCacheProvider.ALIAS, reqCache))) {
             RequestAllocation alloc = create(arm.getKey(), new RecordingSlab(), arm.getValue());
             for (int round = 0; round < 10; round++) {
-                alloc.ioFreeBatchList(new Batch(allocate(alloc, 40)));
+                alloc.ioFreeBatchList(new ModelBatch(allocate(alloc, 40)));
             }
         }
         // 5.15: five bulk refills, then every round one more from free_list once the 32-slot array runs dry
