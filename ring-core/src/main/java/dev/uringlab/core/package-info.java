@@ -26,7 +26,8 @@
  *       <td>io_get_cqe, io_fill_cqe_*, io_commit_cqring, the overflow list, ev_posted; struct io_rings</td></tr>
  *   <tr><td>io_uring/opdef.c</td><td>{@code OpDef}</td><td>io_issue_defs: one entry per opcode</td></tr>
  *   <tr><td>io_uring/nop.c</td><td>{@code IoNop}</td><td>io_nop_prep, io_nop</td></tr>
- *   <tr><td>io_uring/rw.c</td><td>{@code IoRw}</td><td>io_prep_rw, io_read, io_write, io_iopoll_check</td></tr>
+ *   <tr><td>io_uring/rw.c</td><td>{@code IoRw}</td><td>io_prep_rw, io_read, io_write, io_rw_init_file, io_complete_rw(_iopoll),
+ *       io_iopoll_req_issued, io_do_iopoll, io_iopoll_check</td></tr>
  *   <tr><td>io_uring/poll.c</td><td>{@code IoPoll}, {@code IoPollOps}</td>
  *       <td>struct io_poll, __io_arm_poll_handler, io_poll_wake, io_poll_task_func; POLL_ADD/REMOVE prep and issue</td></tr>
  *   <tr><td>io_uring/timeout.c</td><td>{@code IoTimeout}</td><td>io_queue_next, io_disarm_next, io_fail_links</td></tr>
@@ -36,6 +37,8 @@
  *   <tr><td>io_uring/register.c (eventfd), mm</td><td>{@code EmulatedRing}, {@code EmulatedRingProvider}</td>
  *       <td>io_uring_setup, io_eventfd_register, the application's ring</td></tr>
  *   <tr><td>mm/slab.c</td><td>{@code SlabCache}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free</td></tr>
+ *   <tr><td>block/ (bio.c, blk-core.c, fops.c), drivers/block/null_blk</td><td>{@code block.*}</td>
+ *       <td>bio, bio_set, kiocb, submit_bio, bio_poll, the null_blk device (see its package-info)</td></tr>
  *   <tr><td>fs/pipe.c, fs/eventfd.c, fs/file_table.c</td><td>{@code fs.Pipe}, {@code fs.EventFd}, {@code fs.FileTable}</td><td>the files</td></tr>
  *   <tr><td>kernel/sched/wait.c, spinlock</td><td>{@code sync.WaitQueueHead}, {@code sync.SpinLock}</td><td>waitqueues, the completion lock</td></tr>
  * </table>
@@ -82,9 +85,15 @@
  *       a short transfer fails the link)</td><td>6.1</td><td>{@code fs}</td></tr>
  *   <tr><td>io_uring_enter and io_cqring_wait (parks on cq_wait in threaded mode; never blocks in
  *       deterministic mode: returns 0, or -ETIME for a timed wait)</td><td>6.1</td><td>{@code IoRingCtx}, {@code IoWait}</td></tr>
- *   <tr><td>IORING_SETUP_IOPOLL: accepted; io_init_req refuses an opcode without {@code iopoll} in
- *       its {@code OpDef} (-EINVAL), READ/WRITE refuse a file without ->iopoll (-EOPNOTSUPP), GETEVENTS
- *       reaps through io_iopoll_check</td><td>6.1</td><td>{@code IoSubmit}, {@code IoRw}</td></tr>
+ *   <tr><td>IORING_SETUP_IOPOLL: io_init_req refuses an opcode without {@code iopoll} in its
+ *       {@code OpDef} (-EINVAL); READ/WRITE refuse a file that is not an O_DIRECT block device (-EOPNOTSUPP),
+ *       set IOCB_HIPRI | IOCB_ALLOC_CACHE and go on ctx->iopoll_list; GETEVENTS reaps through
+ *       io_iopoll_check / io_do_iopoll (the completed prefix of the list, flushed as one batch)</td>
+ *       <td>5.15 flags, 6.6 reaping</td><td>{@code IoSubmit}, {@code IoRw}</td></tr>
+ *   <tr><td>block devices: O_DIRECT READ/WRITE with ki_pos = sqe->off (end of device: read 0 / short,
+ *       write -ENOSPC / short; unaligned -EINVAL), one bio per IO from the ring's bio_set, completion by
+ *       polling (poll queues) or by the device's IRQ thread through task work</td><td>6.1 (block/fops.c)</td>
+ *       <td>{@code IoRw}, {@code block}</td></tr>
  * </table>
  *
  * <h2>Threads and orderings</h2>
@@ -111,10 +120,10 @@
  * {@code -Duringlab.trace=true}.
  *
  * <h2>Not emulated</h2>
- * SQPOLL (refused at setup), IOPOLL completions (no emulated file can be polled until the block
- * layer of seed 004), registered files and buffers (IOSQE_FIXED_FILE fails with
- * -EBADF, IOSQE_BUFFER_SELECT with -EOPNOTSUPP), poll updates, RWF_* flags, opcodes other than
- * NOP, READ, WRITE, POLL_ADD, POLL_REMOVE (-EINVAL), the block layer (only the bio slab exists).
+ * SQPOLL (refused at setup), registered files and buffers (IOSQE_FIXED_FILE fails with
+ * -EBADF, IOSQE_BUFFER_SELECT with -EOPNOTSUPP; the README says why t/io_uring's -F1 -B1 change
+ * nothing the bio cache race measures), poll updates, RWF_* flags, opcodes other than
+ * NOP, READ, WRITE, POLL_ADD, POLL_REMOVE (-EINVAL), the page cache (block devices are O_DIRECT only).
  *
  * <p>May not: depend on anything but ring-api and JCTools; import a strategy (they are found by
  * {@link dev.uringlab.spi.Strategies}); post a CQE except through the {@code completion} strategy.
