@@ -73,6 +73,8 @@ public final class Bio implements dev.uringlab.spi.Bio {
     BioSet biPool;
     /** rq->mq_ctx->cpu: the CPU it was submitted on, where a SAME_COMP completion is raised. */
     int submitCpu;
+    /** Handed out by the bio_set and not yet put: BioSet's BUG_ON against a double put or a live bio handed out. */
+    boolean inFlight;
     /** The null_blk command's completion time (completion_nsec after submit), a nanoTime; 0 when at once. */
     long deadline;
 

@@ -42,6 +42,10 @@ public final class BioSet {
     Bio bioAllocKiocb(Kiocb iocb, NullBlk bdev, int nrVecs, int opf, int cpu) {
         boolean allocCache = (iocb.kiFlags & Kiocb.IOCB_ALLOC_CACHE) != 0;
         Bio bio = (Bio) cache.bioAlloc(cpu, nrVecs, allocCache);
+        if (bio.inFlight) {
+            throw new IllegalStateException("BUG: the bio-alloc strategy handed out a bio still in flight: " + bio);
+        }
+        bio.inFlight = true;
         int cacheBit = bio.biOpf & Bio.REQ_ALLOC_CACHE; // set by the strategy: the bio is the cache's
         if (nrVecs > Bio.BIO_INLINE_VECS) {
             bio.bioInitTable(bdev, opf | cacheBit, nrVecs); // bvec_alloc
@@ -58,6 +62,10 @@ public final class BioSet {
      * (to its cache, or bio_free to the mempool) on CPU {@code cpu} in {@code context}.
      */
     void bioPut(Bio bio, int cpu, PutContext context) {
+        if (!bio.inFlight) {
+            throw new IllegalStateException("BUG: bio_put of a bio already put: " + bio);
+        }
+        bio.inFlight = false;
         bio.bioUninit();
         counters.incShared(Counter.BIO_PUT);
         cache.bioPut(bio, cpu, context);
