@@ -38,7 +38,8 @@ import java.util.stream.Collectors;
  *       what user space chooses per SQE: {@code linkCqe=cqe-skip-success} is the kernel's own
  *       IOSQE_CQE_SKIP_SUCCESS (5.17), set by the workload ({@link #NATIVE_ALIASES});</li>
  *   <li>a param value raced only together with one value of another param ({@link #ONLY_WITH}):
- *       {@code async=true} only with {@code linkSize=10}, as seed 003's author measured it, and
+ *       {@code async=true} only with {@code linkSize=10}, as seed 003's author measured it,
+ *       {@code polled=true} only with {@code ring=emulated} (no pollable block device here), and
  *       {@code linkCqe=cqe-skip-success} only with {@code completion=baseline}, since no kernel
  *       ever had the 5.17 flag on the 5.6 posting path;</li>
  *   <li>a param that is an option of one strategy ({@link #STRATEGY_OPTIONS}: {@code cqeArray}
@@ -87,6 +88,9 @@ public final class ParamRules {
     /** The combinations benchmarks restrict. */
     public static final List<OnlyWith> ONLY_WITH = List.of(
             new OnlyWith("async", "true", "linkSize", "10", "seed 003 measured FORCE_ASYNC on links of 10 only"),
+            new OnlyWith("polled", "true", RING, "emulated",
+                    "this machine has no pollable block device: the native ring reads an O_DIRECT file, completed by"
+                        + " interrupt only (an IOPOLL ring there polls for IRQ completions)"),
             new OnlyWith("linkCqe", "cqe-skip-success", "completion", "baseline",
                     "no kernel had IOSQE_CQE_SKIP_SUCCESS (5.17) on the 5.6 posting path; seed 003's context is raced with boxed-cqe"));
 
