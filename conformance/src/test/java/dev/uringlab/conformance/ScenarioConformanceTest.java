@@ -38,7 +38,9 @@ import org.junit.jupiter.api.TestFactory;
  *       scenario is skipped under it), and {@code batched-cqe} keeps a multishot poll armed when its deferred CQE
  *       overflows a full CQ, as 6.2 does (scenarios/README.md).</li>
  * </ul>
- * The native ring is skipped for one reason only: the engine's own, when io_uring cannot run
+ * The native ring is skipped for two reasons only: a scenario whose header says the machine lacks
+ * what it needs ({@code # Native: not run (REASON)}: a block device with poll queues, a device
+ * without a file system's buffered fallback), and the engine's own, when io_uring cannot run
  * here (not built in, disabled by {@code kernel.io_uring_disabled}, refused by seccomp). Any
  * other refusal (an IllegalArgumentException: a setup or strategy the native ring will not take)
  * fails the test.
@@ -84,6 +86,9 @@ class ScenarioConformanceTest {
         }
         if (reason.isPresent()) {
             abort("native io_uring unavailable: " + reason.get());
+        }
+        if (c.notNative().isPresent()) {
+            abort("not checkable on this machine's kernel " + c.notNative().get());
         }
         StrategySet set = c.required().orElse(StrategySet.baseline());
         compare(c, NATIVE, set.configFor(c.scenario()), c.expected(), "native");
