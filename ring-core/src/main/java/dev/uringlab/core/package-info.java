@@ -99,8 +99,10 @@
  * <h2>Threads and orderings</h2>
  * The ring owner (the thread of the last enter) holds {@code uring_lock} for every enter and
  * task-work run, so the submission and completion state, the strategies and the plain counters
- * have one writer. io-wq workers and wakers on other threads reach it only through the task-work
- * queue. Ring indexes use ring-api's {@code RingMemory}: the kernel side load-acquires the SQ
+ * have one writer. io-wq workers, wakers and block devices' IRQ threads on other threads reach it
+ * only through the task-work queue, or (an IOPOLL request) through {@code iopoll_completed}, a
+ * release store the reaper load-acquires; the {@code bio-alloc} strategy is the one strategy
+ * also called from an IRQ thread (bio_put), and states its rule. Ring indexes use ring-api's {@code RingMemory}: the kernel side load-acquires the SQ
  * tail and the CQ head ({@code lv}), release-stores the SQ head and the CQ tail ({@code so}),
  * and owns {@code cached_cq_tail} and {@code cached_sq_head} as plain fields.
  *
@@ -111,6 +113,9 @@
  * CQ_OVERFLOW, CQ_OVERFLOW_FLUSHED by the CQ primitives; WAITQUEUE_* by the waitqueues and
  * TASK_WORK_QUEUED by task work, all three with {@code incShared} (plain on the owner's thread,
  * an atomic kept apart on any other); TASK_WORK_RUN by task work; IO_WQ_ENQUEUE by io-wq.
+ * The block layer counts BIO_ALLOC and BIO_PUT (the bio_set), BIO_SUBMIT (submit_bio),
+ * BIO_IRQ_COMPLETE (the device's interrupt) and the bio slab's BIO_SLAB_* with {@code incShared},
+ * since a device's IRQ thread ends and puts bios; IOPOLL_LOOP counts io_do_iopoll passes.
  * Strategies count only what is theirs (e.g. AUX_CQE_DEFERRED, cache hits).
  *
  * <h2>Trace</h2>
