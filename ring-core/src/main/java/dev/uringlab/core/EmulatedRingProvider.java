@@ -6,7 +6,6 @@ import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.SetupFlags;
 import dev.uringlab.core.block.Bio;
-import dev.uringlab.core.block.Mempool;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.CompletionPosting;
@@ -117,8 +116,10 @@ public final class EmulatedRingProvider implements RingProvider {
             this.cqEntries = cqEntries;
             this.reqCachep = new SlabCache<>("req_cachep", IoRequest::new, counters, trace,
                     Counter.REQ_SLAB_ALLOC, Counter.REQ_SLAB_FREE);
-            this.bioSlab = new Mempool<>(new SlabCache<>("bio_slab", Bio::new, counters, trace,
-                    Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE), Mempool.BIO_POOL_SIZE);
+            // bs->bio_pool is a mempool over this slab; its reserve (BIO_POOL_SIZE) is filled at boot and only
+            // drawn on when the slab fails, which the JVM heap does not: every mempool call reaches the slab.
+            this.bioSlab = new SlabCache<>("bio_slab", Bio::new, counters, trace,
+                    Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE);
         }
 
         @Override public Counters counters() { return counters; }

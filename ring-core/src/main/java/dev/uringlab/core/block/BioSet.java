@@ -8,7 +8,9 @@ import dev.uringlab.spi.Counters;
 /**
  * {@code struct bio_set} (block/bio.c), the block device direct-IO pool
  * ({@code blkdev_dio_pool}, made with BIOSET_PERCPU_CACHE): its mempool over the bio slab
- * ({@link Mempool}) and, through the {@code bio-alloc} strategy, its per-CPU cache
+ * (the reserve is filled at boot and used only when the slab fails, which the JVM heap never
+ * does, so every mempool call reaches the slab: {@code StrategyContext.bioSlab()}) and, through
+ * the {@code bio-alloc} strategy, its per-CPU cache
  * ({@code bs->cache}). bio_alloc_kiocb / bio_alloc_bioset and bio_put are here; where a bio
  * comes from and goes back to is the strategy's decision, which the set does not re-check.
  *

@@ -8,7 +8,6 @@
  *       <td>bi_iter, inline bvecs, bi_opf (REQ_POLLED, REQ_ALLOC_CACHE), bi_end_io, bi_private, bio_init/uninit</td></tr>
  *   <tr><td>block/bio.c struct bio_set</td><td>{@code BioSet}</td>
  *       <td>bio_alloc_kiocb / bio_alloc_bioset, bio_put; the per-CPU cache is the {@code bio-alloc} strategy</td></tr>
- *   <tr><td>mm/mempool.c</td><td>{@code Mempool}</td><td>bs->bio_pool over the bio slab</td></tr>
  *   <tr><td>include/linux/fs.h struct kiocb</td><td>{@code Kiocb}</td><td>ki_pos, IOCB_HIPRI, IOCB_ALLOC_CACHE, ki_complete, private</td></tr>
  *   <tr><td>block/blk-core.c, bio.c</td><td>{@code BlkCore}</td><td>submit_bio (bio_clear_polled, bio_check_eod), bio_poll, bio_endio</td></tr>
  *   <tr><td>block/fops.c (fs/block_dev.c in 5.15)</td><td>{@code BlkdevFile}</td>
