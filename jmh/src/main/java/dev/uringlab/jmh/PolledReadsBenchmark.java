@@ -3,19 +3,12 @@ package dev.uringlab.jmh;
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.workloads.polledreads.PolledReads;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * polled reads: how many 512-byte random O_DIRECT reads per second a ring pushes through a
@@ -53,15 +46,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * <h2>HOW TO RUN</h2>
  * <pre>
  *   java -jar jmh/target/benchmarks.jar PolledReadsBenchmark -p ring=emulated -prof gc
- *   java -jar jmh/target/benchmarks.jar PolledReadsBenchmark -p ring=native -p polled=false
+ *   java -jar jmh/target/benchmarks.jar PolledReadsBenchmark -p ring=native -p polled=false -p bioAlloc=baseline
  * </pre>
+ * (mode, iterations, forks and the forks' JVM flags come from {@link RingBenchmark}).
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"})
-public class PolledReadsBenchmark {
+public class PolledReadsBenchmark extends RingBenchmark {
 
     /** The ring, its device and the polled-reads loop. */
     @State(Scope.Thread)
