@@ -39,8 +39,7 @@ import org.junit.jupiter.api.TestFactory;
  *       overflows a full CQ, as 6.2 does (scenarios/README.md).</li>
  * </ul>
  * The native ring is skipped for two reasons only: a scenario whose header says the machine lacks
- * what it needs ({@code # Native: not run (REASON)}: a block device with poll queues, a device
- * without a file system's buffered fallback), and the engine's own, when io_uring cannot run
+ * what it needs ({@code # Native: not run (REASON)}: a block device with poll queues), and the engine's own, when io_uring cannot run
  * here (not built in, disabled by {@code kernel.io_uring_disabled}, refused by seccomp). Any
  * other refusal (an IllegalArgumentException: a setup or strategy the native ring will not take)
  * fails the test.

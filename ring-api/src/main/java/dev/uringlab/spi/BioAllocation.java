@@ -64,10 +64,8 @@ public interface BioAllocation {
 
     /**
      * Whether IO that is not polled may use the cache too: 6.2's "io_uring/rw: enable bio
-     * caches for IRQ rw" sets IOCB_ALLOC_CACHE on every io_uring read and write, and
-     * bio_clear_polled no longer drops REQ_ALLOC_CACHE on a queue that cannot poll. Before it
-     * (5.15 - 6.1) only IOPOLL rings ask for the cache, and submit_bio clears the flag when the
-     * queue cannot poll. The engine asks once per ring.
+     * caches for IRQ rw" sets IOCB_ALLOC_CACHE on every io_uring read and write. Before it
+     * (5.15 - 6.1) only IOPOLL rings ask for the cache. The engine asks once per ring.
      */
     default boolean cachesIrqCompletions() {
         return false;

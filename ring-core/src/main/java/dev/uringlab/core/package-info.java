@@ -91,8 +91,9 @@
  *       io_iopoll_check / io_do_iopoll (the completed prefix of the list, flushed as one batch)</td>
  *       <td>5.15 flags, 6.6 reaping</td><td>{@code IoSubmit}, {@code IoRw}</td></tr>
  *   <tr><td>block devices: O_DIRECT READ/WRITE with ki_pos = sqe->off (end of device: read 0 / short,
- *       write -ENOSPC / short; unaligned -EINVAL), one bio per IO from the ring's bio_set, completion by
- *       polling (poll queues) or by the device's IRQ thread through task work</td><td>6.1 (block/fops.c)</td>
+ *       write -ENOSPC / short; unaligned -EINVAL; a polled bio on a device without poll queues -EOPNOTSUPP),
+ *       one bio per IO from the ring's bio_set, completion by polling (poll queues) or by the device's IRQ
+ *       thread through task work</td><td>6.1 (block/fops.c), 6.18 (the polled-bio check)</td>
  *       <td>{@code IoRw}, {@code block}</td></tr>
  * </table>
  *

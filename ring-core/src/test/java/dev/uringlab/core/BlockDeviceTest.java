@@ -120,13 +120,14 @@ class BlockDeviceTest {
     }
 
     @Test
-    void shouldPollForAnInterruptCompletionWhenTheQueueCannotPoll() {
+    void shouldFailAPolledBioOnADeviceWithoutPollQueues() {
         try (Ring ring = ring(true); Arena arena = Arena.ofConfined()) {
             int fd = ring.sys().openBlockDevice("nullb0", SIZE, 0, 0);
             submitRw(ring, Opcodes.IORING_OP_READ, fd, buf(arena, BS, 0), BS, 0, 1);
             ring.enter(0, 1, IORING_ENTER_GETEVENTS);
-            assertThat(RingFixture.reap(ring)).containsExactly(cqe(1, BS));
-            assertThat(ring.counters().get(Counter.BIO_IRQ_COMPLETE)).isEqualTo(1);
+            assertThat(RingFixture.reap(ring)).containsExactly(cqe(1, -Errno.EOPNOTSUPP));
+            assertThat(ring.counters().get(Counter.BIO_IRQ_COMPLETE)).isZero();
+            assertThat(ring.counters().get(Counter.BIO_PUT)).isEqualTo(1);
         }
     }
 

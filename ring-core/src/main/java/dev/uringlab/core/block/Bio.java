@@ -30,6 +30,8 @@ public final class Bio implements dev.uringlab.spi.Bio {
     public static final int REQ_NOWAIT = 1 << 10;
     /** BLK_STS_OK. */
     public static final int BLK_STS_OK = 0;
+    /** BLK_STS_NOTSUPP: blk_status_to_errno gives -EOPNOTSUPP. */
+    public static final int BLK_STS_NOTSUPP = 1;
     /** BLK_STS_IOERR: blk_status_to_errno gives -EIO. */
     public static final int BLK_STS_IOERR = 10;
     /** BLK_QC_T_NONE: the bio went to a queue that cannot be polled. */

@@ -21,7 +21,7 @@ import dev.uringlab.spi.Counters;
 public final class BioSet {
     private final BioAllocation cache;
     private final Counters counters;
-    /** 6.2+: io_uring asks for the cache on every read/write, and a queue that cannot poll keeps REQ_ALLOC_CACHE. */
+    /** 6.2+: io_uring asks for the cache on every read/write, not only on IOPOLL rings. */
     private final boolean irqCache;
 
     public BioSet(BioAllocation cache, Counters counters) {

@@ -13,23 +13,28 @@ final class BlkCore {
     private BlkCore() {}
 
     /**
-     * submit_bio: submit_bio_noacct's checks, then the device's queue. A polled bio on a queue
-     * that cannot poll loses REQ_POLLED (bio_clear_polled), and with it REQ_ALLOC_CACHE unless
-     * the cache is IRQ-safe (5.15's "block: clear BIO_PERCPU_CACHE flag if polling isn't
-     * supported", dropped in 6.2). A bio past the end of the device fails with
-     * BLK_STS_IOERR (bio_check_eod) in the submitter's context.
+     * submit_bio: a polled bio for a queue that cannot poll fails with BLK_STS_NOTSUPP
+     * (-EOPNOTSUPP), as in the kernel checked here (6.18: __submit_bio / submit_bio_noacct);
+     * 5.15 instead cleared REQ_POLLED and the bio's cache flag (bio_clear_polled, the series'
+     * "block: clear BIO_PERCPU_CACHE flag if polling isn't supported") and let the interrupt
+     * complete it. A bio past the end of the device fails with BLK_STS_IOERR (bio_check_eod).
+     * Either failure ends the bio at once, in the submitter's task context: a polled bio's put
+     * there is the poller's own (POLLED: task context with REQ_POLLED, which is what 6.2's cache
+     * looks at), any other TASK.
      */
     static void submitBio(Bio bio, int cpu) {
         NullBlk bdev = bio.biBdev;
+        PutContext failed = (bio.biOpf & Bio.REQ_POLLED) != 0 ? PutContext.POLLED : PutContext.TASK;
         bdev.counters.incShared(Counter.BIO_SUBMIT);
-        if ((bio.biOpf & Bio.REQ_POLLED) != 0 && !bdev.queuePoll()) {
-            int clear = Bio.REQ_POLLED | (bio.biPool.cachesIrqCompletions() ? 0 : Bio.REQ_ALLOC_CACHE);
-            bio.biOpf &= ~clear;
-        }
         bdev.trace.emit(TracePoint.SUBMIT_BIO, bio.biSector, bio.biSize, (bio.biOpf & Bio.REQ_POLLED) != 0 ? 1 : 0);
+        if ((bio.biOpf & Bio.REQ_POLLED) != 0 && !bdev.queuePoll()) {
+            bio.biStatus = Bio.BLK_STS_NOTSUPP;
+            bioEndio(bio, cpu, failed);
+            return;
+        }
         if (bio.biSector + (bio.biSize >> Bio.SECTOR_SHIFT) > bdev.nrSectors()) {
             bio.biStatus = Bio.BLK_STS_IOERR;
-            bioEndio(bio, cpu, PutContext.TASK);
+            bioEndio(bio, cpu, failed);
             return;
         }
         bdev.nullQueueBio(bio, cpu);

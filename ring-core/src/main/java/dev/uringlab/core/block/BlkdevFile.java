@@ -120,7 +120,7 @@ public final class BlkdevFile extends EmulatedFile {
 
     /**
      * blkdev_bio_end_io_async: clear kiocb->private, complete the kiocb with the size or
-     * -EIO (advancing ki_pos on success), then bio_put, on the completer's CPU and context.
+     * the status's errno (advancing ki_pos on success), then bio_put, on the completer's CPU and context.
      */
     static void blkdevBioEndIoAsync(Bio bio, int cpu, PutContext context) {
         Kiocb iocb = (Kiocb) bio.biPrivate;
@@ -131,7 +131,7 @@ public final class BlkdevFile extends EmulatedFile {
             ret = bio.biSize;
             iocb.kiPos += ret;
         } else {
-            ret = -EIO;
+            ret = bio.biStatus == Bio.BLK_STS_NOTSUPP ? -EOPNOTSUPP : -EIO; // blk_status_to_errno
         }
         iocb.kiComplete.kiComplete(iocb, ret);
         pool.bioPut(bio, cpu, context);
