@@ -76,9 +76,8 @@ public final class ParamRules {
     public static final List<OnlyWith> ONLY_WITH = List.of(
             new OnlyWith("async", "true", "linkSize", "10", "seed 003 measured FORCE_ASYNC on links of 10 only"),
             new OnlyWith("polled", "true", RING, "emulated",
-                    "this machine has no pollable block device: the native ring reads an O_DIRECT ext4 file, which an"
-                        + " IOPOLL ring accepts but the kernel completes by interrupt (it polls for IRQ completions), so"
-                        + " the point would not be -p1"),
+                    "this machine has no pollable block device: the native ring reads an O_DIRECT ext4 file, and the"
+                        + " kernel fails a polled read of it with -EOPNOTSUPP (a polled bio on a queue that cannot poll)"),
             new OnlyWith("linkCqe", "cqe-skip-success", "completion", "baseline",
                     "no kernel had IOSQE_CQE_SKIP_SUCCESS (5.17) on the 5.6 posting path; seed 003's context is raced with boxed-cqe"));
 

@@ -17,7 +17,10 @@ public interface BioAllocation {
         TASK,
         /** Hard-IRQ context: the device's completion interrupt. */
         IRQ,
-        /** The submitter reaping its own polled completions (io_do_iopoll -> bio_poll). */
+        /**
+         * Task context on a polled bio (REQ_POLLED): the submitter reaping its own polled
+         * completions (io_do_iopoll -> bio_poll), or failing one at submit.
+         */
         POLLED
     }
 
