@@ -25,8 +25,11 @@ import org.openjdk.jmh.annotations.State;
  *
  * <h2>What is compared</h2>
  * <ul>
- *   <li>{@code ring=emulated, bioAlloc=baseline}: the context, 5.14's bio_set (every bio from
- *       the slab and back); {@code bioAlloc=percpu-cache}: the series as merged for 5.15;
+ *   <li>{@code ring=emulated, profile=linux-5.14, bioAlloc=baseline}: the context, the author's
+ *       kernel before the series (5.14's bio_set: every bio from the slab and back, and 5.14's
+ *       other mechanisms); {@code bioAlloc=percpu-cache}: the same kernel plus the series as
+ *       merged for 5.15. {@code profile=baseline} runs the same arms on the emulator's default
+ *       mechanisms;
  *       {@code bioAlloc=percpu-cache-irq}: 6.2's IRQ-safe cache, which also recycles the bios
  *       of interrupt-driven reads. Each polled and by interrupt: percpu-cache should change
  *       nothing for {@code polled=false}.</li>
@@ -45,7 +48,8 @@ import org.openjdk.jmh.annotations.State;
  *
  * <h2>HOW TO RUN</h2>
  * <pre>
- *   java -jar jmh/target/benchmarks.jar PolledReadsBenchmark -p ring=emulated -prof gc
+ *   ./uring-lab compare --include PolledReads               # the race, then the HTML report
+ *   java -jar jmh/target/benchmarks.jar PolledReadsBenchmark -p ring=emulated -p profile=linux-5.14 -prof gc
  *   java -jar jmh/target/benchmarks.jar PolledReadsBenchmark -p ring=native -p polled=false -p bioAlloc=baseline
  * </pre>
  * (mode, iterations, forks and the forks' JVM flags come from {@link RingBenchmark}).
@@ -59,8 +63,8 @@ public class PolledReadsBenchmark extends RingBenchmark {
         @Param({"emulated", "native"})
         public String ring;
 
-        /** The profile: the context of the race. */
-        @Param({"baseline"})
+        /** Every axis at baseline, or seed 004's context (linux-5.14: the author's kernel before the series). */
+        @Param({"baseline", "linux-5.14"})
         public String profile;
 
         /** Seed 004's axis: bio allocation. */

@@ -8,6 +8,7 @@ import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.Cpus;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.Mainline;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 
@@ -141,7 +142,8 @@ public final class PercpuBioCache implements BioAllocation {
     /** Registers alias {@value #ALIAS} on axis {@code bio-alloc}. */
     public static final class Provider extends AbstractStrategyProvider<BioAllocation> {
         public Provider() {
-            super(Axis.BIO_ALLOC, ALIAS, "5.15",
+            // Replaced in 6.2 by the IRQ-safe cache (IrqSafePercpuBioCache).
+            super(Axis.BIO_ALLOC, ALIAS, "5.15", Mainline.between("5.15", "6.2"),
                     "polled-IO bios recycled through a per-CPU LIFO list in the bio_set (max 512, pruned by 64 past 576)"
                         + " instead of the slab",
                     ctx -> new PercpuBioCache(ctx.bioSlab(), ctx.counters(), ctx.trace()));
