@@ -52,12 +52,12 @@ class BenchmarkPlanTest {
         List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("RegbBenchmark"), engine -> Optional.empty());
         assertThat(plan).hasSize(24);
         assertThat(plan.stream().filter(p -> p.skipReason().isEmpty())
-                .map(p -> p.params().get("ring") + "/" + p.params().get("profile") + "/" + p.params().get("completion")
+                .map(p -> p.params().get("profile") + "/" + p.params().get("ring") + "/" + p.params().get("completion")
                         + "/" + p.params().get("cqeArray")))
-                .containsExactlyInAnyOrder("emulated/baseline/baseline/16", "native/baseline/baseline/16",
-                        "emulated/baseline/batched-cqe/8", "emulated/baseline/batched-cqe/16", "emulated/baseline/batched-cqe/32",
-                        "emulated/linux-6.1/baseline/16", "emulated/linux-6.1/batched-cqe/8",
-                        "emulated/linux-6.1/batched-cqe/16", "emulated/linux-6.1/batched-cqe/32");
+                .containsExactlyInAnyOrder("baseline/emulated/baseline/16", "baseline/native/baseline/16",
+                        "baseline/emulated/batched-cqe/8", "baseline/emulated/batched-cqe/16", "baseline/emulated/batched-cqe/32",
+                        "linux-6.1/emulated/baseline/16", "linux-6.1/emulated/batched-cqe/8",
+                        "linux-6.1/emulated/batched-cqe/16", "linux-6.1/emulated/batched-cqe/32");
     }
 
     @Test
