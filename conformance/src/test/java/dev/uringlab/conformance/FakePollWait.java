@@ -40,6 +40,10 @@ final class FakePollWait implements PollWait {
         return queued;
     }
 
+    @Override public boolean isInternal() { return false; }
+    @Override public long userData() { return 1; }
+    @Override public int loState() { return state.getOpaque(); }
+    @Override public void woState(int value) { state.setOpaque(value); }
     @Override public int lvState() { return state.get(); }
     @Override public void svState(int value) { state.set(value); }
     @Override public boolean casState(int expect, int update) { return state.compareAndSet(expect, update); }

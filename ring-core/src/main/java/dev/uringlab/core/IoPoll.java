@@ -14,6 +14,7 @@ import dev.uringlab.api.CqeFlags;
 import dev.uringlab.core.sync.SpinLock;
 import dev.uringlab.core.sync.WaitQueueEntry;
 import dev.uringlab.core.sync.WaitQueueHead;
+import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.invoke.MethodHandles;
@@ -121,8 +122,9 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         return req.userData;
     }
 
-    /** The poll request's user_data, for POLL_REMOVE's lookup. */
-    long userData() {
+    /** The poll request's user_data, for POLL_REMOVE's lookup and the strategy's trace. */
+    @Override
+    public long userData() {
         return req.userData;
     }
 
@@ -146,6 +148,21 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     @Override
     public void listDelInit() {
         head.listDelInit(this);
+    }
+
+    @Override
+    public boolean isInternal() {
+        return apoll;
+    }
+
+    @Override
+    public int loState() {
+        return (int) STATE.getOpaque(this);
+    }
+
+    @Override
+    public void woState(int value) {
+        STATE.setOpaque(this, value);
     }
 
     @Override
@@ -189,8 +206,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
             return IoRingCtx.IOU_OK;
         }
         if (mask != 0) {
-            SpinLock lock = poll.head.lock();
-            lock.lock();
+            SpinLock lock = poll.head.spinLock();
             try {
                 // multishot and ready: __io_poll_execute, through the same wake decision, unless a
                 // wakeup since arm() dropped the head lock already queued the task work
@@ -251,8 +267,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         head.addWaitQueue(this);
         int mask = req.file.poll() & events & 0xffff;
         ctx.trace.emit(TracePoint.IO_POLL_ARM, req.userData, events, mask);
-        SpinLock lock = head.lock();
-        lock.lock();
+        SpinLock lock = head.spinLock();
         try {
             if (twQueued) {
                 return -1;
@@ -276,7 +291,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         if (mask != 0 && (mask & ev & ~IO_ASYNC_POLL_COMMON) == 0) {
             return 0;
         }
-        boolean queue = ctx.pollRearm.pollWake(this);
+        boolean queue = gate();
         ctx.trace.emit(TracePoint.IO_POLL_WAKE, req.userData, mask, queue ? 1 : 0);
         if (queue) {
             if ((key & EPOLL_URING_WAKE) != 0) {
@@ -288,6 +303,13 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
             queueTaskFunc(mask);
         }
         return 1;
+    }
+
+    /** The strategy's io_poll_wake decision, counted as accepted or ignored; the head lock is held. */
+    private boolean gate() {
+        boolean queue = ctx.pollRearm.pollWake(this);
+        ctx.counters.incShared(queue ? Counter.POLL_WAKE_ACCEPTED : Counter.POLL_WAKE_IGNORED);
+        return queue;
     }
 
     /** __io_poll_execute: record the mask and queue io_poll_task_func; the caller holds the head lock. */
@@ -362,14 +384,13 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         ctx.pollRearm.pollRearm(this);
         // vfs_poll before the head lock: a file's ->poll may take that very lock (eventfd does)
         int ready = req.file.poll() & ev & 0xffff;
-        SpinLock lock = head.lock();
-        lock.lock();
+        SpinLock lock = head.spinLock();
         try {
             long now = head.wakeups(ev);
             boolean missed = now != wakeSeq && !twQueued;
             wakeSeq = now;
             // a missed wakeup is delivered now, through the same decision a wakeup takes
-            if (missed && ready != 0 && ctx.pollRearm.pollWake(this)) {
+            if (missed && ready != 0 && gate()) {
                 queueTaskFunc(0);
             }
         } finally {
@@ -379,8 +400,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
 
     /** io_poll_disarm + the -ECANCELED completion; io_poll_disarm fails when the task work owns the request. */
     int cancel(boolean iowq) {
-        SpinLock lock = head.lock();
-        lock.lock();
+        SpinLock lock = head.spinLock();
         try {
             if (twQueued) {
                 return -EALREADY;

@@ -16,7 +16,7 @@ import java.lang.invoke.VarHandle;
  * <p>Each head also counts the wakeups it delivered per poll bit ({@link #wakeups(int)}), so a
  * poll that was off the list, or gated, can tell after re-arming whether an event it cares
  * about arrived meanwhile. Counters: {@link Counter#WAITQUEUE_ADD}, {@link Counter#WAITQUEUE_REMOVE}
- * and {@link Counter#WAITQUEUE_WAKE} are bumped with {@link Counters#incShared}: heads on
+ * {@link Counter#WAITQUEUE_WAKE} and {@link Counter#WAITQUEUE_LOCK} are bumped with {@link Counters#incShared}: heads on
  * different files are guarded by different locks and wakers run on any thread, but on the
  * ring owner's thread (every single-threaded benchmark) the increment is plain. Each head has
  * a name for the trace ({@code cq_wait}, {@code rd_wait(fd 3)}) and counts its entries.
@@ -62,14 +62,20 @@ public final class WaitQueueHead {
         this.name = name;
     }
 
-    /** {@code wq_head->lock}: for callers that change the state the wakeups report (eventfd). */
-    public SpinLock lock() {
+    /**
+     * spin_lock(&wq_head->lock), counted ({@link Counter#WAITQUEUE_LOCK}): for callers that change
+     * the state the wakeups report (eventfd) or look at the list under it (a poll's checks).
+     * Returns the lock, for the caller's unlock.
+     */
+    public SpinLock spinLock() {
+        lock.lock();
+        counters.incShared(Counter.WAITQUEUE_LOCK);
         return lock;
     }
 
     /** add_wait_queue: take the head lock and insert {@code e} at the front. */
     public void addWaitQueue(WaitQueueEntry e) {
-        lock.lock();
+        spinLock();
         try {
             addLocked(e);
         } finally {
@@ -109,7 +115,7 @@ public final class WaitQueueHead {
 
     /** remove_wait_queue: take the head lock and {@link #listDelInit} the entry if it is queued. */
     public void removeWaitQueue(WaitQueueEntry e) {
-        lock.lock();
+        spinLock();
         try {
             listDelInit(e);
         } finally {
@@ -119,7 +125,7 @@ public final class WaitQueueHead {
 
     /** __wake_up: take the head lock and {@link #wakeUpLocked} with {@code key}. */
     public void wakeUp(int key) {
-        lock.lock();
+        spinLock();
         try {
             wakeUpLocked(key);
         } finally {
