@@ -36,7 +36,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *       ev_posted (eventfd signal) per aux CQE;</li>
  *   <li>{@code ring=emulated, completion=batched-cqe, cqeArray=8|16|32}: 6.2, aux CQEs
  *       deferred into the array and posted with one lock, commit and ev_posted per flush;</li>
- *   <li>{@code ring=native, completion=baseline}: the real kernel, same loop.</li>
+ *   <li>{@code ring=native, completion=baseline}: the real kernel, same loop;</li>
+ *   <li>{@code pollRearm=baseline|active-flag}: seed 002's axis on the same loop, where its
+ *       saving is largest: per CQE, baseline takes the poll off the pipe's waitqueue and puts it
+ *       back ({@code waitqueueAdd}, {@code waitqueueRemove} 1 each, two more
+ *       {@code waitqueueLock}s), the active flag neither.</li>
  * </ul>
  * {@code cqeArray} is batched-cqe's {@code cqe-array} option: with baseline (and so on the
  * native ring) only its default 16 is run; the other points fail at setup with the reason and
@@ -75,6 +79,14 @@ public class RegbBenchmark {
         @Param({"baseline", "batched-cqe"})
         public String completion;
 
+        /**
+         * Seed 002's axis, raced here too: 128 multishot polls on one pipe isolate the
+         * list_del_init + add_wait_queue per CQE (one waitqueue-head lock round trip each) that
+         * the active flag removes, the cost the author's profile showed.
+         */
+        @Param({"baseline", "active-flag"})
+        public String pollRearm;
+
         /** batched-cqe's CQE array length (the series' v1 sweep); baseline runs at 16 only. */
         @Param({"8", "16", "32"})
         public String cqeArray;
@@ -109,6 +121,9 @@ public class RegbBenchmark {
         public long cqCommit;
         public long cqeFilled;
         public long auxCqeDeferred;
+        public long waitqueueAdd;
+        public long waitqueueRemove;
+        public long waitqueueLock;
     }
 
     /** One reg.b round: 128 multishot CQEs posted, waited for and consumed. */

@@ -1,0 +1,140 @@
+package dev.uringlab.jmh;
+
+import dev.uringlab.api.Ring;
+import dev.uringlab.api.RingConfig;
+import dev.uringlab.workloads.echo.EchoServer;
+import dev.uringlab.workloads.echo.EchoServer.Clients;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The echo server of seed 002 ("reduce frequent add_wait_queue() overhead for multi-shot poll
+ * request"): transactions per second, the race of the {@code poll-rearm} axis.
+ *
+ * <h2>The kernel workload it mirrors</h2>
+ * The author's io_uring-echo-server (multishot branch): {@code connections} stream sockets,
+ * one multishot POLL_ADD per server socket, a READ and a WRITE SQE per 16-byte request; clients
+ * send 16 bytes and read the reply (see {@link EchoServer}). The author ran 1000 connections
+ * and measured 284116 -> 287832 tps (+1.3%), "in accord with the saved add_wait_queue() cost".
+ * Here one operation is one transaction: each invocation serves {@value #TX} transactions
+ * ({@value #TX} / connections rounds), so the score is transactions per second.
+ *
+ * <h2>What is compared</h2>
+ * <ul>
+ *   <li>{@code ring=emulated, pollRearm=baseline}: 5.15, list_del_init on every wakeup and
+ *       add_wait_queue (a waitqueue-head lock round trip) on every re-arm;</li>
+ *   <li>{@code ring=emulated, pollRearm=active-flag}: the patch, the entry stays queued and a
+ *       flag gates io_poll_wake;</li>
+ *   <li>{@code ring=native, pollRearm=baseline}: this machine's kernel (its poll_refs rework),
+ *       same loop, beside them.</li>
+ * </ul>
+ * {@code clients=deterministic}: the benchmark thread plays every client between its
+ * io_uring_enter calls (stable, single-threaded); {@code clients=threaded}: a client thread, as
+ * the author ran a separate client (wakeups cross threads; noisier).
+ *
+ * <h2>Secondary metrics</h2>
+ * Per transaction (secondary score / primary score): {@code waitqueueAdd} and
+ * {@code waitqueueRemove} (baseline 1 and 1, active-flag 0 and 0), {@code waitqueueLock}
+ * (waitqueue-head lock acquisitions; one fewer per transaction with the flag),
+ * {@code pollWakeAccepted} (1) and {@code pollWakeIgnored} (the gate's refusals, 0 when
+ * clients wait for their reply), {@code taskWorkRun}. The native ring counts only what user
+ * space sees.
+ *
+ * <h2>HOW TO RUN</h2>
+ * <pre>
+ *   ./uring-lab compare --include EchoServer
+ *   java -jar jmh/target/benchmarks.jar EchoServerBenchmark -p connections=1000 -p clients=deterministic
+ * </pre>
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"})
+public class EchoServerBenchmark {
+    /** Transactions per invocation: a multiple of every {@code connections} value. */
+    static final int TX = 64_000;
+
+    /** The ring and the echo server on it. */
+    @State(Scope.Thread)
+    public static class EchoState extends RingState {
+        /** The engine: the emulated kernel, or the real one. */
+        @Param({"emulated", "native"})
+        public String ring;
+
+        /** Seed 002's axis: poll re-arm. */
+        @Param({"baseline", "active-flag"})
+        public String pollRearm;
+
+        /** Connections, each with its multishot poll. */
+        @Param({"1", "64", "1000"})
+        public int connections;
+
+        /** Who plays the clients: the benchmark thread, or a client thread. */
+        @Param({"deterministic", "threaded"})
+        public String clients;
+
+        EchoServer echo;
+        int rounds;
+
+        @Override
+        protected RingConfig.Builder setup() {
+            return EchoServer.setup(connections, mode());
+        }
+
+        @Override
+        protected void opened(Ring ring) {
+            if (TX % connections != 0) {
+                throw new IllegalArgumentException("connections must divide " + TX + ": " + connections);
+            }
+            rounds = TX / connections;
+            echo = new EchoServer(ring, connections, mode());
+        }
+
+        @Override
+        protected void closing() {
+            if (echo != null) {
+                echo.close();
+            }
+        }
+
+        private Clients mode() {
+            return Clients.valueOf(clients.toUpperCase(Locale.ROOT));
+        }
+    }
+
+    /** The counters that explain the echo figure, per iteration (divide by the primary score for per-transaction figures). */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class EchoCounters extends RingCounters {
+        public long waitqueueAdd;
+        public long waitqueueRemove;
+        public long waitqueueLock;
+        public long pollWakeAccepted;
+        public long pollWakeIgnored;
+        public long taskWorkRun;
+    }
+
+    /** {@value #TX} echo transactions. */
+    @Benchmark
+    @OperationsPerInvocation(TX)
+    public int echoServer(EchoState state, EchoCounters counters) {
+        int tx = 0;
+        for (int r = 0; r < state.rounds; r++) {
+            tx += state.echo.round();
+        }
+        return tx;
+    }
+}
