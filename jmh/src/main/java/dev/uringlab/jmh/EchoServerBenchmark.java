@@ -5,19 +5,12 @@ import dev.uringlab.api.RingConfig;
 import dev.uringlab.workloads.echo.EchoServer;
 import dev.uringlab.workloads.echo.EchoServer.Clients;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The echo server of seed 002 ("reduce frequent add_wait_queue() overhead for multi-shot poll
@@ -58,12 +51,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   java -jar jmh/target/benchmarks.jar EchoServerBenchmark -p connections=1000 -p clients=deterministic
  * </pre>
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"})
-public class EchoServerBenchmark {
+public class EchoServerBenchmark extends RingBenchmark {
     /** Transactions per invocation: a multiple of every {@code connections} value. */
     static final int TX = 64_000;
 

@@ -1,11 +1,13 @@
 package dev.uringlab.cli.compare;
 
-import static dev.uringlab.cli.UringLab.EXIT_FAILURE;
 import static dev.uringlab.cli.UringLab.EXIT_OK;
 import static dev.uringlab.cli.UringLab.EXIT_USAGE;
 
+import dev.uringlab.cli.FileProblem;
 import dev.uringlab.reports.Report;
+import dev.uringlab.reports.ReportRequest;
 import dev.uringlab.reports.Reports;
+import dev.uringlab.reports.analysis.Intervals;
 import dev.uringlab.reports.input.ReportInputException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,8 +25,9 @@ import picocli.CommandLine.Spec;
  * {@code uring-lab report JSON... [-o FILE] [--baseline FILE]}: regenerates the HTML report from
  * saved runs ({@code results/<timestamp>/jmh.json}, or any JMH {@code -rf json} file), several
  * runs (from different machines) merged into one report, each labelled by its {@code env.json}.
- * A missing, empty, truncated or non-JMH file is one message naming the file and the problem,
- * exit status 2, and no report file.
+ * A missing, empty, truncated or non-JMH file, or an output that cannot be written
+ * ({@code cannot write X: permission denied}), is one message naming the file and the problem,
+ * exit status 2, and no report file. Every path is relative to the directory the user is in.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Write the HTML report of saved JMH runs (jmh.json files; env.json beside each labels it)."})
@@ -39,6 +42,10 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "FILE", description = "An earlier run's jmh.json: the report shows the change since it.")
     private Path baseline;
 
+    @Option(names = "--confidence", paramLabel = "PERCENT", defaultValue = "95",
+            description = "The confidence of every interval, e.g. 99 (default: ${DEFAULT-VALUE}).")
+    private double confidence;
+
     @Spec
     private CommandSpec spec;
 
@@ -46,16 +53,21 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (!(confidence >= 50 && confidence < 100)) {
+            err.println("uring-lab report: --confidence " + confidence + ": a confidence is a percentage from 50 to below 100, e.g. 95 or 99");
+            return EXIT_USAGE;
+        }
         Path file = output != null ? output : runs.get(0).toAbsolutePath().resolveSibling(CompareCommand.REPORT);
         Report report;
         try {
-            report = Reports.write(runs, Optional.ofNullable(baseline), file);
+            report = Reports.write(new ReportRequest(runs, Optional.ofNullable(baseline), Optional.empty(), file,
+                    new Intervals(confidence / 100)));
         } catch (ReportInputException e) {
             err.println("uring-lab report: " + e.getMessage());
             return EXIT_USAGE;
         } catch (IOException e) {
-            err.println("uring-lab report: cannot write " + file + ": " + e.getMessage());
-            return EXIT_FAILURE;
+            err.println("uring-lab report: cannot write " + file + ": " + FileProblem.of(e));
+            return EXIT_USAGE;
         }
         out.print(report.summaryTable());
         out.println("report: " + report.file());
