@@ -75,7 +75,9 @@ public final class ParamRules {
     public static final List<OnlyWith> ONLY_WITH = List.of(
             new OnlyWith("async", "true", "linkSize", "10", "seed 003 measured FORCE_ASYNC on links of 10 only"),
             new OnlyWith("linkCqe", "cqe-skip-success", "completion", "baseline",
-                    "no kernel had IOSQE_CQE_SKIP_SUCCESS (5.17) on the 5.6 posting path; seed 003's context is raced with boxed-cqe"));
+                    "no kernel had IOSQE_CQE_SKIP_SUCCESS (5.17) on the 5.6 posting path; seed 003's context is raced with boxed-cqe"),
+            new OnlyWith("pollRearm", "active-flag", "completion", "baseline",
+                    "one axis moves at a time: reg.b races seed 002's flag on the baseline posting path, and seed 000's array with the baseline re-arm"));
 
     private ParamRules() {}
 

@@ -49,11 +49,13 @@ class BenchmarkPlanTest {
     @Test
     void shouldPlanRegbWithBaselineOnceAndTheArraySweepOnBatchedCqeOnly() {
         List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("RegbBenchmark"), engine -> Optional.empty());
-        assertThat(plan).hasSize(12);
+        assertThat(plan).hasSize(24);
         assertThat(plan.stream().filter(p -> p.skipReason().isEmpty())
-                .map(p -> p.params().get("ring") + "/" + p.params().get("completion") + "/" + p.params().get("cqeArray")))
-                .containsExactlyInAnyOrder("emulated/baseline/16", "native/baseline/16",
-                        "emulated/batched-cqe/8", "emulated/batched-cqe/16", "emulated/batched-cqe/32");
+                .map(p -> p.params().get("ring") + "/" + p.params().get("completion") + "/" + p.params().get("cqeArray")
+                        + "/" + p.params().get("pollRearm")))
+                .containsExactlyInAnyOrder("emulated/baseline/16/baseline", "native/baseline/16/baseline",
+                        "emulated/batched-cqe/8/baseline", "emulated/batched-cqe/16/baseline", "emulated/batched-cqe/32/baseline",
+                        "emulated/baseline/16/active-flag");
     }
 
     @Test
