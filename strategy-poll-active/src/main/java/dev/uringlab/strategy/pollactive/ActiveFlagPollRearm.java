@@ -55,6 +55,14 @@ import dev.uringlab.spi.trace.TracePoint;
  * socket lock; storing the flag after io_commit_cqring, or committing with a plain store,
  * would lose the wakeup. See docs/poll-active-flag.md.
  *
+ * <p>Where the emulated engine differs: the patch stores the flag under the completion lock
+ * between filling the CQE and io_commit_cqring (5.15's io_poll_task_func order: fill, re-arm,
+ * commit, unlock, ev_posted); ring-core's poll task work follows 6.1 and calls
+ * {@link #pollRearm} after the CQE is posted, then re-checks the file under the waitqueue-head
+ * lock and offers a wakeup that came while the flag was clear to {@link #pollWake}. So in the
+ * engine the window is closed by that re-check, whatever the flag's order; the jcstress model
+ * keeps the patch's order, without the re-check, to answer the question about the patch.
+ *
  * <p>Trade-off: no list operation and no waitqueue-head lock per event, but every wakeup of the
  * file still calls io_poll_wake, which reads the flag, while the task work is pending (the
  * baseline's removed entry was not even visited), the flag's ordering rests on the commit and
@@ -107,9 +115,10 @@ public final class ActiveFlagPollRearm implements PollRearm {
 
     /**
      * io_poll_task_func, not done (and io_poll_rewait for POLL_ADD): {@code req->result = 0;
-     * WRITE_ONCE(req->poll.active, true);} instead of add_wait_queue, before io_commit_cqring,
-     * whose release store of the CQ tail is what orders this store before the CQE. An internal
-     * poll keeps io_poll_rewait's add_wait_queue.
+     * WRITE_ONCE(req->poll.active, true);} instead of add_wait_queue. In the patch it comes before
+     * io_commit_cqring, whose release store of the CQ tail orders it before the CQE; the emulated
+     * engine calls it after the CQE (see the class comment). An internal poll keeps
+     * io_poll_rewait's add_wait_queue.
      */
     @Override
     public void pollRearm(PollWait poll) {
@@ -117,7 +126,7 @@ public final class ActiveFlagPollRearm implements PollRearm {
             poll.addWaitQueue();
             return;
         }
-        poll.woState(ACTIVE); // WRITE_ONCE(req->poll.active, true): opaque store; the commit's release orders it
+        poll.woState(ACTIVE); // WRITE_ONCE(req->poll.active, true): opaque store; in the patch, io_commit_cqring's release orders it
         trace.emit(TracePoint.IO_POLL_ACTIVE_SET, poll.userData());
     }
 }

@@ -11,6 +11,7 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -107,6 +108,29 @@ class ActiveFlagPollRearmTest {
             assertThat(ring.peekCqe().res()).isEqualTo(16);
             assertThat(ring.counters().get(Counter.WAITQUEUE_REMOVE)).as("io_async_wake's list_del_init").isEqualTo(1);
         }
+    }
+
+    /** The steps a demo narrates for one event: the flag cleared by the wake, set again by the task work, no list operation. */
+    @Test
+    void shouldTraceTheFlagInsteadOfTheWaitqueueRoundTrip() throws RingUnavailableException {
+        List<TracePoint> steps = new ArrayList<>();
+        List<TracePoint> event;
+        RingConfig config = RingConfig.builder(8).deterministic(true).strategy(Axis.POLL_REARM.key(), PollActiveProvider.ALIAS)
+                .trace(e -> steps.add(e.point())).build();
+        try (Ring ring = Rings.open("emulated", config); Arena arena = Arena.ofConfined()) {
+            MemorySegment buf = arena.allocate(1);
+            int[] pipe = ring.sys().pipe();
+            ring.getSqe().prepPollMultishot(pipe[0], POLLIN).userData(42);
+            assertThat(ring.submit()).isEqualTo(1);
+            steps.clear();
+            assertThat(ring.sys().write(pipe[1], buf, 1)).isEqualTo(1);
+            event = List.copyOf(steps); // the write's wakeup and the task work it ran on the way back
+        }
+        List<TracePoint> poll = event.stream().filter(p -> p.area() == TracePoint.Area.POLL || p.area() == TracePoint.Area.STRATEGY
+                || p.area() == TracePoint.Area.WAITQUEUE).toList();
+        assertThat(poll).startsWith(TracePoint.WAKE_UP, TracePoint.IO_POLL_ACTIVE_CLEAR, TracePoint.IO_POLL_WAKE,
+                TracePoint.IO_POLL_TASK_FUNC, TracePoint.IO_POLL_REARM, TracePoint.IO_POLL_ACTIVE_SET)
+                .doesNotContain(TracePoint.ADD_WAIT_QUEUE, TracePoint.LIST_DEL_INIT);
     }
 
     private record Run(List<String> cqes, Map<Counter, Long> counters) {}
