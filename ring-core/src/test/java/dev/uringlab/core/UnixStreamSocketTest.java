@@ -13,6 +13,7 @@ import dev.uringlab.core.fs.Pipe;
 import dev.uringlab.core.fs.UnixStreamSocket;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,6 +60,23 @@ class UnixStreamSocketTest {
         assertThat(sys.read(sv[1], big, UnixStreamSocket.SNDBUF + 100)).as("queued bytes survive the close").isEqualTo(UnixStreamSocket.SNDBUF);
         assertThat(sys.read(sv[1], big, 1)).as("end of stream").isZero();
         assertThat(sys.write(sv[1], big, 1)).isEqualTo(-Pipe.EPIPE);
+    }
+
+    @Test
+    void shouldKeepTheBytesInOrderAcrossTheQueuesEnd() {
+        int[] sv = sys.socketpair();
+        int n = 10_000;
+        MemorySegment src = arena.allocate(n);
+        MemorySegment dst = arena.allocate(UnixStreamSocket.SNDBUF);
+        for (int i = 0; i < n; i++) {
+            src.set(ValueLayout.JAVA_BYTE, i, (byte) (i % 251));
+        }
+        int skip = UnixStreamSocket.SNDBUF - n / 2; // the next send wraps at the queue's end
+        assertThat(sys.write(sv[0], dst, skip)).isEqualTo(skip);
+        assertThat(sys.read(sv[1], dst, skip)).isEqualTo(skip);
+        assertThat(sys.write(sv[0], src, n)).isEqualTo(n);
+        assertThat(sys.read(sv[1], dst, n)).isEqualTo(n);
+        assertThat(dst.asSlice(0, n).mismatch(src)).as("first differing byte").isEqualTo(-1L);
     }
 
     @Test

@@ -87,11 +87,7 @@ public final class Pipe {
                 return writerOpen ? -EAGAIN : 0;
             }
             n = Math.min(len, count);
-            int first = Math.min(n, PIPE_SIZE - head);
-            MemorySegment.copy(buf, head, dst, 0, first);
-            if (n > first) {
-                MemorySegment.copy(buf, 0, dst, first, n - first);
-            }
+            RingBytes.copyOut(buf, head, dst, n);
             head = (head + n) & (PIPE_SIZE - 1);
             count -= n;
         } finally {
@@ -117,12 +113,7 @@ public final class Pipe {
                 return -EAGAIN;
             }
             n = Math.min(len, free);
-            int tail = (head + count) & (PIPE_SIZE - 1);
-            int first = Math.min(n, PIPE_SIZE - tail);
-            MemorySegment.copy(src, 0, buf, tail, first);
-            if (n > first) {
-                MemorySegment.copy(src, first, buf, 0, n - first);
-            }
+            RingBytes.copyIn(src, buf, (head + count) & (PIPE_SIZE - 1), n);
             count += n;
         } finally {
             mutex.unlock();

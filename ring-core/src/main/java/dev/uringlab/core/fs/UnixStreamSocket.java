@@ -125,11 +125,7 @@ public final class UnixStreamSocket extends EmulatedFile {
                 return (boolean) CLOSED.getOpaque(peer) ? 0 : -EAGAIN;
             }
             n = Math.min(len, count);
-            int first = Math.min(n, SNDBUF - head);
-            MemorySegment.copy(queue, head, dst, 0, first);
-            if (n > first) {
-                MemorySegment.copy(queue, 0, dst, first, n - first);
-            }
+            RingBytes.copyOut(queue, head, dst, n);
             head = (head + n) % SNDBUF;
             COUNT.setOpaque(this, count - n);
         } finally {
@@ -159,12 +155,7 @@ public final class UnixStreamSocket extends EmulatedFile {
                 return -EAGAIN;
             }
             n = Math.min(len, free);
-            int tail = (to.head + to.count) % SNDBUF;
-            int first = Math.min(n, SNDBUF - tail);
-            MemorySegment.copy(src, 0, to.queue, tail, first);
-            if (n > first) {
-                MemorySegment.copy(src, first, to.queue, 0, n - first);
-            }
+            RingBytes.copyIn(src, to.queue, (to.head + to.count) % SNDBUF, n);
             COUNT.setOpaque(to, to.count + n);
         } finally {
             to.queueLock.unlock();
