@@ -26,16 +26,19 @@ import org.openjdk.jmh.annotations.State;
  *
  * <h2>What is compared</h2>
  * <ul>
- *   <li>{@code ring=emulated, pollRearm=baseline}: 5.15, list_del_init on every wakeup and
- *       add_wait_queue (a waitqueue-head lock round trip) on every re-arm;</li>
- *   <li>{@code ring=emulated, pollRearm=active-flag}: the patch, the entry stays queued and a
- *       flag gates io_poll_wake;</li>
- *   <li>{@code ring=native, pollRearm=baseline}: this machine's kernel (its poll_refs rework),
- *       same loop, beside them.</li>
+ *   <li>{@code ring=emulated, profile=linux-5.15, pollRearm=baseline}: the author's kernel,
+ *       list_del_init on every wakeup and add_wait_queue (a waitqueue-head lock round trip) on
+ *       every re-arm (the race's context; {@code profile=baseline} is the same axis with every
+ *       other axis at its pre-patch alias);</li>
+ *   <li>{@code pollRearm=active-flag}: the patch, the entry stays queued and a flag gates
+ *       io_poll_wake;</li>
+ *   <li>{@code pollRearm=poll-refs}: 6.1's poll_refs ownership, the mechanism that replaced it;</li>
+ *   <li>{@code ring=native, profile=baseline, pollRearm=baseline}: this machine's kernel, same
+ *       loop, beside them.</li>
  * </ul>
  * {@code clients=deterministic}: the benchmark thread plays every client between its
  * io_uring_enter calls (stable, single-threaded); {@code clients=threaded}: a client thread, as
- * the author ran a separate client (wakeups cross threads; noisier).
+ * the author ran a separate client (wakeups cross threads; noisier; at 64 connections only).
  *
  * <h2>Secondary metrics</h2>
  * Per transaction (secondary score / primary score): {@code waitqueueAdd} and
@@ -62,8 +65,12 @@ public class EchoServerBenchmark extends RingBenchmark {
         @Param({"emulated", "native"})
         public String ring;
 
-        /** Seed 002's axis: poll re-arm. */
-        @Param({"baseline", "active-flag"})
+        /** Every axis at baseline, or seed 002's context: the author's kernel, linux-5.15. */
+        @Param({"baseline", "linux-5.15"})
+        public String profile;
+
+        /** Seed 002's axis: poll re-arm, 5.15 ({@code baseline}), the patch, or 6.1's poll_refs. */
+        @Param({"baseline", "active-flag", "poll-refs"})
         public String pollRearm;
 
         /** Connections, each with its multishot poll. */

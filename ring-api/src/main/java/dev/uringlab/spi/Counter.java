@@ -25,14 +25,14 @@ public enum Counter {
     CQ_OVERFLOW("CQEs overflowed"),
     /** Overflowed CQEs moved into the CQ ring (__io_cqring_overflow_flush). */
     CQ_OVERFLOW_FLUSHED("overflowed CQEs flushed"),
+    /** spin_lock(&wq_head->lock): waitqueue-head lock acquisitions, by any thread (add, remove, wake, and poll's own checks). */
+    WAITQUEUE_LOCK("waitqueue-head lock acquisitions"),
     /** add_wait_queue. */
     WAITQUEUE_ADD("waitqueue adds"),
     /** list_del_init / remove_wait_queue of a wait entry. */
     WAITQUEUE_REMOVE("waitqueue removes"),
     /** __wake_up calls that found the waitqueue non-empty. */
     WAITQUEUE_WAKE("waitqueue wakes"),
-    /** spin_lock(&wq_head->lock): waitqueue-head lock acquisitions (add_wait_queue, __wake_up, a poll's own checks). */
-    WAITQUEUE_LOCK("waitqueue-head lock acquisitions"),
     /** io_poll_wake: wakeups the poll-rearm strategy's gate accepted (task work queued). */
     POLL_WAKE_ACCEPTED("poll wakeups accepted by the gate"),
     /** io_poll_wake: wakeups the poll-rearm strategy's gate ignored (the poll's task work already owns it). */

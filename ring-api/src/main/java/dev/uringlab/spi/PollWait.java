@@ -5,10 +5,15 @@ package dev.uringlab.spi;
  * {@code wait_queue_entry} on the file's waitqueue and one word of strategy state (the
  * 5.16 {@code active} flag, or the 5.17 {@code poll_refs}). The word is read and written with
  * volatile semantics ({@code lv}/{@code sv}/{@code cas}/{@code xadd}), or opaque
- * ({@code lo}/{@code wo}: READ_ONCE/WRITE_ONCE) where the patch uses those; the waker and the
- * ring owner run on different threads.
+ * ({@code lo}/{@code wo}: READ_ONCE/WRITE_ONCE) where a patch uses those, since the waker and
+ * the ring owner run on different threads. A second,
+ * plain word ({@link #lpPass}) is the owner's alone, for what one pass of the task work
+ * remembers between {@link PollRearm#pollCheckEvents} and {@link PollRearm#pollRearm}.
  */
 public interface PollWait {
+
+    /** The poll request's user_data, for the trace. */
+    long userData();
 
     /** add_wait_queue(head, &poll->wait): takes the waitqueue head lock. */
     void addWaitQueue();
@@ -25,9 +30,6 @@ public interface PollWait {
      * than an IORING_OP_POLL_ADD (io_poll_wake): seed 002 changed only the latter.
      */
     boolean isInternal();
-
-    /** The request's user_data, for the strategy's trace steps. */
-    long userData();
 
     /** READ_ONCE of the strategy word: an opaque load (never torn, no ordering). */
     int loState();
@@ -46,4 +48,10 @@ public interface PollWait {
 
     /** Atomic add on the strategy word; returns the previous value (atomic_fetch_add). */
     int xaddState(int delta);
+
+    /** Plain load of the pass word (ring owner's thread only). */
+    int lpPass();
+
+    /** Plain store of the pass word (ring owner's thread only). */
+    void spPass(int value);
 }

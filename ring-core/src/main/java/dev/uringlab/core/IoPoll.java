@@ -15,6 +15,7 @@ import dev.uringlab.core.sync.SpinLock;
 import dev.uringlab.core.sync.WaitQueueEntry;
 import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.invoke.MethodHandles;
@@ -45,10 +46,14 @@ import java.lang.invoke.VarHandle;
  * {@code struct async_poll}): a READ or WRITE that finds its pipe empty or full waits for
  * POLLIN/POLLOUT, single-shot, and is issued again from io_apoll_task_func.
  *
- * <p>After a multishot re-arm the engine asks the file's waitqueue whether a wakeup for this
- * poll's events arrived while the entry was off the list or gated ({@link WaitQueueHead#wakeups});
- * only then it re-polls the file, as io_poll_check_events loops when poll_refs shows wakeups
- * that raced with the task work. So no event is lost and none is reported twice.
+ * <p>The task work is io_poll_check_events' loop, driven by the strategy
+ * ({@link PollRearm}): {@code poll-refs} (6.1) keeps ownership in poll_refs and asks for
+ * another pass when wakeups raced with the task work ({@link PollRearm.Rearmed#LOOP}), with no
+ * lock and no vfs_poll when the wakeup carried a mask. The older re-arms (5.15's re-add, the
+ * 5.16 flag) return {@link PollRearm.Rearmed#RECHECK}: the engine then asks the file's
+ * waitqueue whether a wakeup for this poll's events arrived while the entry was off the list
+ * or gated ({@link WaitQueueHead#wakeups}), and only then re-polls the file. So no event is
+ * lost and none is reported twice.
  *
  * <p>Threads: {@link #wake} runs on the waker's thread with the head lock held; everything else
  * on the ring owner's thread (or an io-wq worker holding {@code uring_lock}). The fields a waker
@@ -107,6 +112,8 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private boolean twQueued;
     /** Disarmed: completed, or removed. */
     private boolean done;
+    /** The pass word of the poll-rearm strategy (PollWait#lpPass); ring owner's thread only. */
+    private int pass;
     /** An internal poll of a READ/WRITE (struct async_poll), not a POLL_ADD. */
     private boolean apoll;
     /** apoll->poll.retries: internal polls armed by this request. */
@@ -122,10 +129,20 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         return req.userData;
     }
 
-    /** The poll request's user_data, for POLL_REMOVE's lookup and the strategy's trace. */
+    /** The poll request's user_data, for POLL_REMOVE's lookup and the trace. */
     @Override
     public long userData() {
         return req.userData;
+    }
+
+    @Override
+    public int lpPass() {
+        return pass;
+    }
+
+    @Override
+    public void spPass(int value) {
+        pass = value;
     }
 
     /** io_poll_parse_events: poll32_events and the sqe->len flags to poll->events (before IO_POLL_UNMASK). */
@@ -138,52 +155,17 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         return (events & 0xffff) | (events & (EPOLLEXCLUSIVE | EPOLLONESHOT | EPOLLET));
     }
 
-    // ---- PollWait, for the poll-rearm strategy ----
+    // ---- PollWait, for the poll-rearm strategy (the state word's orders as the accessor names say) ----
 
-    @Override
-    public void addWaitQueue() {
-        head.addWaitQueue(this);
-    }
-
-    @Override
-    public void listDelInit() {
-        head.listDelInit(this);
-    }
-
-    @Override
-    public boolean isInternal() {
-        return apoll;
-    }
-
-    @Override
-    public int loState() {
-        return (int) STATE.getOpaque(this);
-    }
-
-    @Override
-    public void woState(int value) {
-        STATE.setOpaque(this, value);
-    }
-
-    @Override
-    public int lvState() {
-        return (int) STATE.getVolatile(this);
-    }
-
-    @Override
-    public void svState(int value) {
-        STATE.setVolatile(this, value);
-    }
-
-    @Override
-    public boolean casState(int expect, int update) {
-        return STATE.compareAndSet(this, expect, update);
-    }
-
-    @Override
-    public int xaddState(int delta) {
-        return (int) STATE.getAndAdd(this, delta);
-    }
+    @Override public void addWaitQueue() { head.addWaitQueue(this); }
+    @Override public void listDelInit() { head.listDelInit(this); }
+    @Override public boolean isInternal() { return apoll; }
+    @Override public int loState() { return (int) STATE.getOpaque(this); }
+    @Override public void woState(int value) { STATE.setOpaque(this, value); }
+    @Override public int lvState() { return (int) STATE.getVolatile(this); }
+    @Override public void svState(int value) { STATE.setVolatile(this, value); }
+    @Override public boolean casState(int expect, int update) { return STATE.compareAndSet(this, expect, update); }
+    @Override public int xaddState(int delta) { return (int) STATE.getAndAdd(this, delta); }
 
     // ---- io_poll_add ----
 
@@ -206,7 +188,8 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
             return IoRingCtx.IOU_OK;
         }
         if (mask != 0) {
-            SpinLock lock = poll.head.spinLock();
+            SpinLock lock = poll.head.lock();
+            lock.lock();
             try {
                 // multishot and ready: __io_poll_execute, through the same wake decision, unless a
                 // wakeup since arm() dropped the head lock already queued the task work
@@ -267,7 +250,8 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         head.addWaitQueue(this);
         int mask = req.file.poll() & events & 0xffff;
         ctx.trace.emit(TracePoint.IO_POLL_ARM, req.userData, events, mask);
-        SpinLock lock = head.spinLock();
+        SpinLock lock = head.lock();
+        lock.lock();
         try {
             if (twQueued) {
                 return -1;
@@ -326,37 +310,52 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         req.poll.taskFunc();
     }
 
+    /**
+     * io_poll_check_events' loop: each pass asks the strategy what it starts from, reports the
+     * wakeup's mask (or, without one or when the strategy says it is stale, vfs_poll's), and
+     * either ends the request or re-arms it; the strategy's {@link PollRearm.Rearmed} says
+     * whether to pass again, stop, or have the engine look for a missed wakeup.
+     */
     private void taskFunc() {
         twQueued = false;
-        if (done) {
-            return;
+        PollRearm.Rearmed next;
+        do {
+            if (done) {
+                return;
+            }
+            int ev = events;
+            int mask = wakeMask;
+            wakeMask = 0;
+            if (ctx.pollRearm.pollCheckEvents(this)) {
+                mask = 0; // more wakeups than the one whose key is stashed: poll the file again
+            }
+            ctx.trace.emit(TracePoint.IO_POLL_TASK_FUNC, req.userData, mask);
+            if (mask == 0) {
+                mask = req.file.poll(); // vfs_poll: no key to go by
+            }
+            mask &= ev & 0xffff;
+            if (mask != 0) {
+                if (apoll) {
+                    disarm();
+                    IoIssue.ioReqTaskSubmit(ctx, req); // io_apoll_task_func: IOU_POLL_DONE, issue the request again
+                    return;
+                }
+                if ((ev & EPOLLONESHOT) != 0) {
+                    complete(mask);
+                    return;
+                }
+                if (!ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true, false)) {
+                    complete(mask); // the CQ is full or in overflow: end with the terminal CQE, no F_MORE
+                    return;
+                }
+            }
+            // a multishot poll goes on, or a spurious pass found nothing this poll asked for
+            ctx.trace.emit(TracePoint.IO_POLL_REARM, req.userData);
+            next = ctx.pollRearm.pollRearm(this);
+        } while (next == PollRearm.Rearmed.LOOP);
+        if (next == PollRearm.Rearmed.RECHECK) {
+            recheckMissed(events);
         }
-        int ev = events;
-        int mask = wakeMask;
-        wakeMask = 0;
-        ctx.trace.emit(TracePoint.IO_POLL_TASK_FUNC, req.userData, mask);
-        if (mask == 0) {
-            mask = req.file.poll(); // vfs_poll: the wakeup carried no key
-        }
-        mask &= ev & 0xffff;
-        if (mask == 0) {
-            rearm(ev); // spurious: nothing this poll asked for is ready
-            return;
-        }
-        if (apoll) {
-            disarm();
-            IoIssue.ioReqTaskSubmit(ctx, req); // io_apoll_task_func: IOU_POLL_DONE, issue the request again
-            return;
-        }
-        if ((ev & EPOLLONESHOT) != 0) {
-            complete(mask);
-            return;
-        }
-        if (!ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true, false)) {
-            complete(mask); // the CQ is full or in overflow: end with the terminal CQE, no F_MORE
-            return;
-        }
-        rearm(ev);
     }
 
     /** The poll is done: off the waitqueue and the cancel list, its CQE carries {@code res}. */
@@ -375,16 +374,15 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     }
 
     /**
-     * Keep a multishot poll armed: the strategy's re-arm, then, under the head lock, a look at
-     * whether a wakeup for these events came while this poll could not take it; if so, and the
-     * file is ready, it is delivered now as a wakeup without a key (the strategy decides).
+     * After a {@link PollRearm.Rearmed#RECHECK} re-arm: under the head lock, a look at whether a
+     * wakeup for these events came while this poll could not take it; if so, and the file is
+     * ready, it is delivered now as a wakeup without a key (the strategy decides).
      */
-    private void rearm(int ev) {
-        ctx.trace.emit(TracePoint.IO_POLL_REARM, req.userData);
-        ctx.pollRearm.pollRearm(this);
+    private void recheckMissed(int ev) {
         // vfs_poll before the head lock: a file's ->poll may take that very lock (eventfd does)
         int ready = req.file.poll() & ev & 0xffff;
-        SpinLock lock = head.spinLock();
+        SpinLock lock = head.lock();
+        lock.lock();
         try {
             long now = head.wakeups(ev);
             boolean missed = now != wakeSeq && !twQueued;
@@ -400,7 +398,8 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
 
     /** io_poll_disarm + the -ECANCELED completion; io_poll_disarm fails when the task work owns the request. */
     int cancel(boolean iowq) {
-        SpinLock lock = head.spinLock();
+        SpinLock lock = head.lock();
+        lock.lock();
         try {
             if (twQueued) {
                 return -EALREADY;

@@ -75,6 +75,8 @@ final class PollWindow implements PollWait {
     /** Messages in the socket: under {@link #skLock}, or opaque in the lockless variants. */
     @SuppressWarnings("unused")
     private int data;
+    /** The owner's pass word (poll_refs read at the top of a pass of io_poll_check_events). */
+    private int pass;
     /** The CQ tail, release-stored by io_commit_cqring. */
     @SuppressWarnings("unused")
     private int cqTail;
@@ -114,6 +116,19 @@ final class PollWindow implements PollWait {
     void ioPollTaskFunc() {
         rearm.pollRearm(this);
         CQ_TAIL.setRelease(this, 1);
+    }
+
+    /**
+     * One pass of 6.1's io_poll_check_events for message 1 (poll-refs): read poll_refs
+     * (pollCheckEvents), (post CQE 1,) drop the references read (pollRearm), commit.
+     *
+     * @return whether references were left, so the owner loops and polls the socket again
+     */
+    boolean ioPollCheckEventsLoops() {
+        rearm.pollCheckEvents(this);
+        boolean loop = rearm.pollRearm(this) == PollRearm.Rearmed.LOOP;
+        CQ_TAIL.setRelease(this, 1);
+        return loop;
     }
 
     /** The application, after it acquired CQE 1 (the tail): recv on the socket under its lock; the messages there. */
@@ -162,6 +177,8 @@ final class PollWindow implements PollWait {
     @Override public void svState(int value) { STATE.setVolatile(this, value); }
     @Override public boolean casState(int expect, int update) { return STATE.compareAndSet(this, expect, update); }
     @Override public int xaddState(int delta) { return (int) STATE.getAndAdd(this, delta); }
+    @Override public int lpPass() { return pass; }
+    @Override public void spPass(int value) { pass = value; }
 
     /** What a poll-rearm strategy may ask of its ring: counters and options; it needs no slab. */
     private static final class Context implements StrategyContext {

@@ -3,7 +3,8 @@
  * ACCEPTABLE, ACCEPTABLE_INTERESTING or FORBIDDEN with a description. Here: seed 002's
  * question, whether a poll wakeup can be lost in the window between io_poll_wake and
  * io_poll_task_func's re-arm and commit, for each {@code poll-rearm} strategy
- * ({@link dev.uringlab.stress.PollActiveFlagWindow}, {@link dev.uringlab.stress.PollBaselineReaddWindow})
+ * ({@link dev.uringlab.stress.PollActiveFlagWindow}, {@link dev.uringlab.stress.PollBaselineReaddWindow},
+ * {@link dev.uringlab.stress.PollRefsWindow})
  * and for a lockless data path with and without smp_mb()
  * ({@link dev.uringlab.stress.PollActiveFlagLocklessData}, {@link dev.uringlab.stress.PollActiveFlagLocklessDataMb},
  * {@link dev.uringlab.stress.PollBaselineReaddLocklessData}); the model is

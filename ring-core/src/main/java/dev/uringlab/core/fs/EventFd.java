@@ -24,7 +24,7 @@ public final class EventFd extends EmulatedFile {
     private static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED;
 
     private final WaitQueueHead wqh;
-    /** ctx->count, unsigned; guarded by {@code wqh}'s lock. */
+    /** ctx->count, unsigned; guarded by {@code wqh.lock()}. */
     private long count;
 
     public EventFd(Counters counters, Trace trace) {
@@ -44,7 +44,8 @@ public final class EventFd extends EmulatedFile {
     /** eventfd_poll. */
     @Override
     public int poll() {
-        SpinLock lock = wqh.spinLock();
+        SpinLock lock = wqh.lock();
+        lock.lock();
         try {
             return (count != 0 ? POLLIN : 0) | (Long.compareUnsigned(count, -2L) < 0 ? POLLOUT : 0);
         } finally {
@@ -59,7 +60,8 @@ public final class EventFd extends EmulatedFile {
             return -EINVAL;
         }
         long value;
-        SpinLock lock = wqh.spinLock();
+        SpinLock lock = wqh.lock();
+        lock.lock();
         try {
             if (count == 0) {
                 return -EAGAIN;
@@ -84,7 +86,8 @@ public final class EventFd extends EmulatedFile {
         if (value == -1L) {
             return -EINVAL;
         }
-        SpinLock lock = wqh.spinLock();
+        SpinLock lock = wqh.lock();
+        lock.lock();
         try {
             if (Long.compareUnsigned(-1L - count, value) <= 0) {
                 return -EAGAIN;
@@ -99,7 +102,8 @@ public final class EventFd extends EmulatedFile {
 
     /** eventfd_signal_mask(ctx, mask): add one (saturating at ULLONG_MAX) and wake with POLLIN | {@code key}. */
     public void eventfdSignal(int key) {
-        SpinLock lock = wqh.spinLock();
+        SpinLock lock = wqh.lock();
+        lock.lock();
         try {
             if (count != -1L) {
                 count++;
@@ -112,7 +116,8 @@ public final class EventFd extends EmulatedFile {
 
     /** The counter now (for tests and demos). */
     public long count() {
-        SpinLock lock = wqh.spinLock();
+        SpinLock lock = wqh.lock();
+        lock.lock();
         try {
             return count;
         } finally {

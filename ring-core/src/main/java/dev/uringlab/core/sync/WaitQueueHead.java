@@ -16,7 +16,7 @@ import java.lang.invoke.VarHandle;
  * <p>Each head also counts the wakeups it delivered per poll bit ({@link #wakeups(int)}), so a
  * poll that was off the list, or gated, can tell after re-arming whether an event it cares
  * about arrived meanwhile. Counters: {@link Counter#WAITQUEUE_ADD}, {@link Counter#WAITQUEUE_REMOVE}
- * {@link Counter#WAITQUEUE_WAKE} and {@link Counter#WAITQUEUE_LOCK} are bumped with {@link Counters#incShared}: heads on
+ * and {@link Counter#WAITQUEUE_WAKE} are bumped with {@link Counters#incShared}: heads on
  * different files are guarded by different locks and wakers run on any thread, but on the
  * ring owner's thread (every single-threaded benchmark) the increment is plain. Each head has
  * a name for the trace ({@code cq_wait}, {@code rd_wait(fd 3)}) and counts its entries.
@@ -40,7 +40,8 @@ public final class WaitQueueHead {
         }
     }
 
-    private final SpinLock lock = new SpinLock();
+    /** wq_head->lock; every acquisition counted as {@link Counter#WAITQUEUE_LOCK}. */
+    private final SpinLock lock;
     private final Sentinel head = new Sentinel();
     private final Counters counters;
     private final Trace trace;
@@ -55,6 +56,7 @@ public final class WaitQueueHead {
         this.counters = counters;
         this.trace = trace;
         this.name = name;
+        this.lock = new SpinLock(counters, Counter.WAITQUEUE_LOCK);
     }
 
     /** Names the head in the trace (a file learns its fd after it is made). */
@@ -62,20 +64,14 @@ public final class WaitQueueHead {
         this.name = name;
     }
 
-    /**
-     * spin_lock(&wq_head->lock), counted ({@link Counter#WAITQUEUE_LOCK}): for callers that change
-     * the state the wakeups report (eventfd) or look at the list under it (a poll's checks).
-     * Returns the lock, for the caller's unlock.
-     */
-    public SpinLock spinLock() {
-        lock.lock();
-        counters.incShared(Counter.WAITQUEUE_LOCK);
+    /** {@code wq_head->lock}: for callers that change the state the wakeups report (eventfd). */
+    public SpinLock lock() {
         return lock;
     }
 
     /** add_wait_queue: take the head lock and insert {@code e} at the front. */
     public void addWaitQueue(WaitQueueEntry e) {
-        spinLock();
+        lock.lock();
         try {
             addLocked(e);
         } finally {
@@ -115,7 +111,7 @@ public final class WaitQueueHead {
 
     /** remove_wait_queue: take the head lock and {@link #listDelInit} the entry if it is queued. */
     public void removeWaitQueue(WaitQueueEntry e) {
-        spinLock();
+        lock.lock();
         try {
             listDelInit(e);
         } finally {
@@ -125,7 +121,7 @@ public final class WaitQueueHead {
 
     /** __wake_up: take the head lock and {@link #wakeUpLocked} with {@code key}. */
     public void wakeUp(int key) {
-        spinLock();
+        lock.lock();
         try {
             wakeUpLocked(key);
         } finally {
@@ -192,6 +188,15 @@ public final class WaitQueueHead {
      */
     public boolean wqHasSleeper() {
         VarHandle.fullFence();
+        return waitqueueActive();
+    }
+
+    /**
+     * waitqueue_active: a lockless look at whether any entry is queued (an acquire load of the
+     * first link, paired with the release of the lock that inserted it), with no barrier before
+     * it: the caller supplies the one that orders its own stores first, or risks a lost wakeup.
+     */
+    public boolean waitqueueActive() {
         return (WaitQueueEntry) FIRST.getAcquire((WaitQueueEntry) head) != head;
     }
 }

@@ -118,15 +118,18 @@ public final class ActiveFlagPollRearm implements PollRearm {
      * WRITE_ONCE(req->poll.active, true);} instead of add_wait_queue. In the patch it comes before
      * io_commit_cqring, whose release store of the CQ tail orders it before the CQE; the emulated
      * engine calls it after the CQE (see the class comment). An internal poll keeps
-     * io_poll_rewait's add_wait_queue.
+     * io_poll_rewait's add_wait_queue. Either way a wakeup may have been refused meanwhile (the
+     * flag was clear, or the entry off the list), so the engine re-checks
+     * ({@link Rearmed#RECHECK}).
      */
     @Override
-    public void pollRearm(PollWait poll) {
+    public Rearmed pollRearm(PollWait poll) {
         if (poll.isInternal()) {
             poll.addWaitQueue();
-            return;
+            return Rearmed.RECHECK;
         }
         poll.woState(ACTIVE); // WRITE_ONCE(req->poll.active, true): opaque store; in the patch, io_commit_cqring's release orders it
         trace.emit(TracePoint.IO_POLL_ACTIVE_SET, poll.userData());
+        return Rearmed.RECHECK;
     }
 }

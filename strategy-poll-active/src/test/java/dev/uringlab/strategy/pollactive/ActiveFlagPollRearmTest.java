@@ -9,6 +9,7 @@ import dev.uringlab.api.RingUnavailableException;
 import dev.uringlab.api.Rings;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
@@ -49,6 +50,8 @@ class ActiveFlagPollRearmTest {
         @Override public void svState(int value) { state = value; }
         @Override public boolean casState(int expect, int update) { throw new AssertionError("the patch has no CAS"); }
         @Override public int xaddState(int delta) { throw new AssertionError("the patch has no atomic add"); }
+        @Override public int lpPass() { throw new AssertionError("the patch keeps no pass word"); }
+        @Override public void spPass(int value) { throw new AssertionError("the patch keeps no pass word"); }
     }
 
     @Test
@@ -58,7 +61,7 @@ class ActiveFlagPollRearmTest {
         assertThat(r.pollWake(poll)).as("the first wakeup").isTrue();
         assertThat(poll.state).isEqualTo(ActiveFlagPollRearm.INACTIVE);
         assertThat(r.pollWake(poll)).as("a wakeup while the task work is pending").isFalse();
-        r.pollRearm(poll);
+        assertThat(r.pollRearm(poll)).as("the engine re-checks for a refused wakeup").isEqualTo(PollRearm.Rearmed.RECHECK);
         assertThat(poll.state).isEqualTo(ActiveFlagPollRearm.ACTIVE);
         assertThat(r.pollWake(poll)).as("the first wakeup after the re-arm").isTrue();
         assertThat(poll.queued).isTrue();
