@@ -3,9 +3,8 @@ package dev.uringlab.core.fs;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Copies in and out of a circular byte buffer (a pipe's buffer, a socket's receive queue), with
- * the wrap at the buffer's end; the caller holds the lock that guards the buffer and keeps its
- * head and count.
+ * Copies in and out of a circular byte buffer (a stream socket's receive queue), with the wrap at
+ * the buffer's end; the caller holds the lock that guards the buffer and keeps its head and count.
  */
 final class RingBytes {
     private RingBytes() {}
