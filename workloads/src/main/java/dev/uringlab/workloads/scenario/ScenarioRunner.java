@@ -77,15 +77,30 @@ public final class ScenarioRunner {
         Ring ring = Rings.open(engine, config);
         // Closed in reverse order: the ring before the buffers its requests may point into.
         try (Arena arena = Arena.ofConfined(); ring) {
-            ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out);
-            try {
-                for (Step step : scenario.steps()) {
-                    run.execute(step);
-                }
-            } finally {
-                // Before the ring and the buffers go: no more data can reach a pending read.
-                run.opened.forEach(fd -> ring.sys().close(fd));
+            run(scenario, ring, arena, out, () -> {});
+        }
+    }
+
+    /**
+     * Runs the scenario on {@code ring}, its I/O buffers allocated in {@code arena}; both stay
+     * the caller's (a demo reads the ring's counters before closing it), and the caller closes
+     * the ring before the arena, as {@link #run(Scenario, String, RingConfig, Consumer)} does.
+     * The files the scenario opened are closed when it ends, after {@code afterSteps} has run
+     * (closing a pipe wakes its pollers: a demo stops its trace before that).
+     *
+     * @throws ScenarioRuntimeException when a step fails
+     */
+    public static void run(Scenario scenario, Ring ring, Arena arena, Consumer<String> out, Runnable afterSteps)
+            throws ScenarioRuntimeException {
+        ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out);
+        try {
+            for (Step step : scenario.steps()) {
+                run.execute(step);
             }
+            afterSteps.run();
+        } finally {
+            // Before the ring and the buffers go: no more data can reach a pending read.
+            run.opened.forEach(fd -> ring.sys().close(fd));
         }
     }
 

@@ -1,0 +1,246 @@
+package dev.uringlab.demos;
+
+import static dev.uringlab.api.CqeFlags.IORING_CQE_F_MORE;
+
+import dev.uringlab.api.CqeFlags;
+import dev.uringlab.api.Errno;
+import dev.uringlab.api.Opcodes;
+import dev.uringlab.demos.Snapshot.CqeView;
+import dev.uringlab.spi.trace.TraceEvent;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One arm's ring rebuilt from its trace, step by step: each {@link #apply} moves the model by
+ * one traced kernel step, each {@link #applyApp} by one line of the application (a
+ * {@code submitted N} or a reaped {@code cqe}), and says in a few words what changed. Nothing
+ * here reads the engine: what the trace does not carry, the model does not show. One arm, one
+ * thread.
+ */
+final class RingState {
+    /** -EIOCBQUEUED: io_issue_sqe's "the request is pending" (an armed poll, a punt). */
+    private static final int EIOCBQUEUED = -529;
+
+    private final int cqMask;
+    private int sqHead;
+    private int sqCachedHead;
+    private int sqTail;
+    private int cqHead;
+    private int cqTail;
+    private int cqCachedTail;
+    private final List<CqeView> cqes = new ArrayList<>();
+    private String lock;
+    private final Map<String, List<String>> waitqueues = new TreeMap<>();
+    private final Map<Long, String> inFlight = new LinkedHashMap<>();
+    private final List<Long> complReqs = new ArrayList<>();
+    private final List<Long> taskWork = new ArrayList<>();
+    private final List<CqeView> deferred = new ArrayList<>();
+    private final List<CqeView> overflow = new ArrayList<>();
+    private long eventfdSignals;
+    private final Map<String, Integer> bioCache = new TreeMap<>();
+    private int biosInFlight;
+
+    RingState(int cqEntries) {
+        this.cqMask = cqEntries - 1;
+    }
+
+    Snapshot snapshot() {
+        Map<String, List<String>> wq = new TreeMap<>();
+        waitqueues.forEach((k, v) -> wq.put(k, List.copyOf(v)));
+        List<String> reqs = new ArrayList<>();
+        inFlight.forEach((ud, op) -> reqs.add(ud + " " + op));
+        return new Snapshot(sqHead, sqCachedHead, sqTail, cqHead, cqTail, cqCachedTail, List.copyOf(cqes), lock,
+                wq, List.copyOf(reqs), List.copyOf(complReqs), List.copyOf(taskWork), List.copyOf(deferred),
+                List.copyOf(overflow), eventfdSignals, new TreeMap<>(bioCache), biosInFlight);
+    }
+
+    /** One kernel step: updates the model and returns what changed, in words. */
+    String apply(TraceEvent e) {
+        return switch (e.point()) {
+            case IO_URING_ENTER -> {
+                sqTail = sqCachedHead + (int) e.arg("to_submit");
+                yield "the application published SQ tail " + sqTail + " and enters the kernel";
+            }
+            case IO_GET_SQE -> {
+                sqCachedHead = (int) e.arg("sq_head");
+                yield "the kernel reads SQE slot " + e.arg("index") + "; cached SQ head " + sqCachedHead;
+            }
+            case IO_COMMIT_SQRING -> {
+                int was = sqHead;
+                sqHead = (int) e.arg("sq_head");
+                yield "SQ head " + was + " -> " + sqHead + ": the application may reuse those slots";
+            }
+            case IO_INIT_REQ -> {
+                inFlight.put(e.arg("ud"), Opcodes.name((int) e.arg("op")).replace("IORING_OP_", ""));
+                yield "request ud=" + e.arg("ud") + " is set up from its SQE";
+            }
+            case IO_SUBMIT_FAIL_INIT -> "ud=" + e.arg("ud") + " fails at init with " + errno(e.arg("res"));
+            case IO_LINK_CHAIN_ADD -> "ud=" + e.arg("ud") + " joins the link chain headed by ud=" + e.arg("head");
+            case IO_ALLOC_REQ -> "a request is allocated (" + e.arg("in_flight") + " allocated so far)";
+            case IO_FREE_BATCH_LIST -> e.arg("nr") + " request(s) given back in one batch";
+            case IO_FREE_REQ -> "request ud=" + e.arg("ud") + " given back";
+            case KMEM_CACHE_ALLOC -> "one object from the slab " + e.subject();
+            case KMEM_CACHE_ALLOC_BULK -> e.arg("nr") + " objects from the slab " + e.subject() + " at once";
+            case KMEM_CACHE_FREE -> "one object back to the slab " + e.subject();
+            case IO_ISSUE_SQE -> issued(e.arg("ud"), e.arg("ret"));
+            case IO_QUEUE_IOWQ -> "ud=" + e.arg("ud") + " punted to an io-wq worker";
+            case IO_WQ_SUBMIT_WORK -> "an io-wq worker runs ud=" + e.arg("ud");
+            case IO_DRAIN_REQ -> "ud=" + e.arg("ud") + " waits behind the drain";
+            case IO_QUEUE_DEFERRED -> "drained ud=" + e.arg("ud") + " gets its turn";
+            case IO_REQ_TASK_WORK_ADD -> {
+                taskWork.add(e.arg("ud"));
+                yield "task work queued for ud=" + e.arg("ud") + " (" + taskWork.size() + " queued)";
+            }
+            case TCTX_TASK_WORK -> {
+                taskWork.clear();
+                yield "the ring's task runs " + e.arg("nr") + " queued task work item(s)";
+            }
+            case IO_REQ_TASK_COMPLETE -> "ud=" + e.arg("ud") + " completes from task work, res=" + e.arg("res");
+            case IO_REQ_TASK_SUBMIT -> "ud=" + e.arg("ud") + " is issued from task work";
+            case IO_REQ_TASK_CANCEL -> "ud=" + e.arg("ud") + " is failed from task work with " + errno(e.arg("res"));
+            case IO_REQ_COMPLETE_DEFER -> {
+                complReqs.add(e.arg("ud"));
+                yield "ud=" + e.arg("ud") + " done (res=" + e.arg("res") + "): joins compl_reqs (" + complReqs.size() + ")";
+            }
+            case IO_SUBMIT_FLUSH_COMPLETIONS -> "post the " + e.arg("nr") + " CQE(s) of compl_reqs";
+            case SPIN_LOCK -> {
+                lock = e.thread();
+                yield "completion lock taken by " + lock;
+            }
+            case SPIN_UNLOCK -> {
+                lock = null;
+                yield "completion lock released";
+            }
+            case IO_FILL_CQE_REQ, IO_FILL_CQE_AUX -> {
+                long ud = e.arg("ud");
+                int cflags = (int) e.arg("cflags");
+                cqes.add(new CqeView(cqCachedTail & cqMask, ud, (int) e.arg("res"), CqeFlags.describe(cflags)));
+                cqCachedTail = (int) e.arg("tail");
+                complReqs.remove(ud);
+                ended(ud, cflags);
+                yield "CQE ud=" + ud + " written to slot " + ((cqCachedTail - 1) & cqMask) + "; cached CQ tail "
+                        + cqCachedTail + " (not visible yet)";
+            }
+            case IO_FILL_CQE_REQ_SKIP -> {
+                long ud = e.arg("ud");
+                complReqs.remove(ud);
+                inFlight.remove(ud);
+                yield "no CQE for ud=" + ud + " (REQ_F_CQE_SKIP)";
+            }
+            case IO_FILL_CQE_AUX_FULL -> "no room in the CQ ring for ud=" + e.arg("ud");
+            case IO_CQRING_EVENT_OVERFLOW -> {
+                long ud = e.arg("ud");
+                int cflags = (int) e.arg("cflags");
+                overflow.add(new CqeView(-1, ud, (int) e.arg("res"), CqeFlags.describe(cflags)));
+                complReqs.remove(ud);
+                ended(ud, cflags);
+                yield "CQ ring full: CQE ud=" + ud + " goes to the overflow list (" + overflow.size() + ")";
+            }
+            case IO_CQRING_OVERFLOW_FLUSH -> {
+                int n = (int) e.arg("flushed");
+                for (int i = 0; i < n; i++) {
+                    CqeView o = overflow.removeFirst();
+                    cqes.add(new CqeView(cqCachedTail & cqMask, o.ud(), o.res(), o.flags()));
+                    cqCachedTail++;
+                }
+                yield n + " overflowed CQE(s) moved into the ring, " + e.arg("left") + " left; cached CQ tail " + cqCachedTail;
+            }
+            case IO_COMMIT_CQRING -> {
+                int was = cqTail;
+                cqTail = (int) e.arg("tail");
+                yield was == cqTail ? "CQ tail stays " + cqTail
+                        : "CQ tail " + was + " -> " + cqTail + ": the application sees " + (cqTail - cqHead) + " CQE(s)";
+            }
+            case IO_CQRING_EV_POSTED -> "wake whoever waits for CQEs";
+            case IO_EVENTFD_SIGNAL -> {
+                eventfdSignals++;
+                yield "the registered eventfd is signalled (" + eventfdSignals + ")";
+            }
+            case IO_CQRING_WAIT -> "the task waits for " + e.arg("min_events") + " CQE(s); " + e.arg("ready") + " ready";
+            case REQ_SET_FAIL -> "ud=" + e.arg("ud") + " marked failed: the rest of a soft link will be cancelled";
+            case IO_QUEUE_NEXT -> "ud=" + e.arg("ud") + " done: its link ud=" + e.arg("next") + " gets its turn";
+            case IO_FAIL_LINKS -> "the " + e.arg("nr") + " link(s) after ud=" + e.arg("ud") + " are cancelled";
+            case ADD_WAIT_QUEUE -> {
+                waitqueues.computeIfAbsent(e.subject(), k -> new ArrayList<>()).add(entry(e.arg("ud")));
+                yield entry(e.arg("ud")) + " added to the waitqueue " + e.subject() + " (" + e.arg("entries") + ")";
+            }
+            case LIST_DEL_INIT -> {
+                List<String> q = waitqueues.computeIfAbsent(e.subject(), k -> new ArrayList<>());
+                q.remove(entry(e.arg("ud")));
+                yield entry(e.arg("ud")) + " taken off the waitqueue " + e.subject() + " (" + e.arg("entries") + " left)";
+            }
+            case WAKE_UP -> "wake-up on " + e.subject() + ": each of its " + e.arg("entries") + " entries' callback runs";
+            case IO_POLL_ARM -> "poll ud=" + e.arg("ud") + " armed" + (e.arg("mask") != 0 ? ", already ready" : "");
+            case IO_POLL_WAKE -> "io_poll_wake for ud=" + e.arg("ud")
+                    + (e.arg("queued") != 0 ? ": task work queued" : ": ignored");
+            case IO_POLL_TASK_FUNC -> "poll ud=" + e.arg("ud") + "'s task work runs";
+            case IO_POLL_REARM -> "multishot poll ud=" + e.arg("ud") + " stays armed";
+            case IO_POLL_REMOVE -> "poll remove of ud=" + e.arg("target") + ": " + (e.arg("ret") == 0 ? "found" : errno(e.arg("ret")));
+            case IO_AUX_CQE_DEFERRED -> {
+                deferred.add(new CqeView(-1, e.arg("ud"), (int) e.arg("res"), CqeFlags.describe((int) e.arg("cflags"))));
+                yield "CQE ud=" + e.arg("ud") + " kept in cqes[" + (deferred.size() - 1) + "], no lock taken";
+            }
+            case IO_FLUSH_POST_CQES -> {
+                deferred.clear();
+                yield "the " + e.arg("nr") + " CQE(s) of cqes[] written out under one lock";
+            }
+            case BIO_ALLOC -> {
+                biosInFlight++;
+                String cpu = "cpu" + e.arg("cpu");
+                if (e.arg("cached") != 0) {
+                    bioCache.merge(cpu, -1, Integer::sum);
+                    yield "a bio from " + cpu + "'s cache";
+                }
+                yield "a bio from the slab (mempool)";
+            }
+            case BIO_PUT -> {
+                biosInFlight--;
+                String cpu = "cpu" + e.arg("cpu");
+                if (e.arg("cached") != 0) {
+                    bioCache.merge(cpu, 1, Integer::sum);
+                    yield "the bio goes back to " + cpu + "'s cache (" + bioCache.get(cpu) + ")";
+                }
+                yield "the bio goes back to the slab";
+            }
+        };
+    }
+
+    /** One line of the application's output: {@code submitted N}, or a {@code cqe ...} it reaps. */
+    String applyApp(String line) {
+        if (line.startsWith("cqe ")) {
+            if (!cqes.isEmpty()) {
+                cqes.removeFirst();
+            }
+            cqHead++;
+            return "the application reads it and advances the CQ head to " + cqHead;
+        }
+        return "io_uring_enter returns";
+    }
+
+    private void ended(long ud, int cflags) {
+        if ((cflags & IORING_CQE_F_MORE) == 0) {
+            inFlight.remove(ud);
+        }
+    }
+
+    private static String issued(long ud, long ret) {
+        if (ret == 0) {
+            return "ud=" + ud + " issued: done at once";
+        }
+        if (ret == EIOCBQUEUED) {
+            return "ud=" + ud + " issued: pending";
+        }
+        return "ud=" + ud + " issued: " + (ret < 0 ? errno(ret) : "result " + ret);
+    }
+
+    private static String entry(long ud) {
+        return ud < 0 ? "a waiter" : "ud " + ud;
+    }
+
+    private static String errno(long res) {
+        return res < 0 ? "-" + Errno.name((int) -res) : Long.toString(res);
+    }
+}
