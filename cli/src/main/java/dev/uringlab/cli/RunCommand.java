@@ -14,6 +14,9 @@ import dev.uringlab.workloads.scenario.ScenarioParser;
 import dev.uringlab.workloads.scenario.ScenarioRunner;
 import dev.uringlab.workloads.scenario.ScenarioRuntimeException;
 import dev.uringlab.workloads.scenario.ScenarioSyntaxException;
+import dev.uringlab.workloads.scenario.TracedRun;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,7 +31,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code uring-lab run FILE [--ring emulated|native] [--strategy AXIS=ALIAS ...] [--profile P]}:
- * runs one scenario file and prints exactly its output lines (SCENARIOS.md) on standard
+ * runs one scenario file and prints exactly its output lines (docs/scenario-format.md) on standard
  * output, so two runs can be compared with {@code diff}.
  *
  * <p>Exit status: 2 for an error in the file ({@code FILE:LINE: message} on standard error)
@@ -46,7 +49,7 @@ import picocli.CommandLine.Spec;
             + "2 an error in FILE (FILE:LINE: message) or in the options."})
 final class RunCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "FILE", description = "The scenario file (SCENARIOS.md, format v1).")
+    @Parameters(paramLabel = "FILE", description = "The scenario file (docs/scenario-format.md, format v1 with its extensions).")
     private Path file;
 
     @Option(names = "--ring", paramLabel = "ENGINE", defaultValue = "emulated",
@@ -57,6 +60,11 @@ final class RunCommand implements Callable<Integer> {
             description = "An emulated mechanism, e.g. completion=batched-cqe; repeatable. Axes: completion, "
                     + "req-alloc, poll-rearm, link-cqe, bio-alloc. Unset axes are baseline.")
     private Map<String, String> strategies = new LinkedHashMap<>();
+
+    @Option(names = "--trace",
+            description = "Print, under each line of the file, every step the emulated kernel takes for it, "
+                    + "named after its kernel function (emulated ring only).")
+    private boolean trace;
 
     @Option(names = "--profile", paramLabel = "PROFILE",
             description = "baseline, or all-patches: every axis not set by --strategy at its newest patched alias.")
@@ -76,12 +84,16 @@ final class RunCommand implements Callable<Integer> {
             err.println(e.getMessage());
             return EXIT_USAGE;
         } catch (IOException e) {
-            err.println(file + ": cannot read the scenario: " + e.getMessage());
+            err.println(file + ": " + FileProblem.of(e)); // FILE: no such file / permission denied / is a directory
             return EXIT_USAGE;
         }
         if (!Rings.providers().containsKey(engine)) {
             err.println("uring-lab run: no ring engine '" + engine + "'; available: "
                     + String.join(", ", Rings.providers().keySet()));
+            return EXIT_USAGE;
+        }
+        if (trace && !engine.equals("emulated")) {
+            err.println("uring-lab run: --trace needs the emulated ring: the " + engine + " ring has no trace of its steps");
             return EXIT_USAGE;
         }
         boolean chosen = !strategies.isEmpty() || profile != null;
@@ -90,7 +102,11 @@ final class RunCommand implements Callable<Integer> {
             if (chosen && !engine.equals("native")) {
                 Strategies.resolve(config); // before anything runs: an unknown name is a usage error
             }
-            ScenarioRunner.run(scenario, engine, config, out::println);
+            if (trace) {
+                TracedRun.run(scenario, Files.readAllLines(file, StandardCharsets.UTF_8), config, out::println);
+            } else {
+                ScenarioRunner.run(scenario, engine, config, out::println);
+            }
         } catch (UnknownStrategyException e) {
             err.println("uring-lab run: " + e.getMessage());
             return EXIT_USAGE;
@@ -105,6 +121,9 @@ final class RunCommand implements Callable<Integer> {
             out.flush();
             err.println(e.getMessage());
             return EXIT_FAILURE;
+        } catch (IOException e) {
+            err.println(file + ": cannot read the scenario: " + e.getMessage());
+            return EXIT_USAGE;
         } finally {
             out.flush();
         }

@@ -42,8 +42,9 @@ public final class UringLab implements Runnable {
     }
 
     public static void main(String[] args) {
-        // Before any ring class loads: Trace.COMPILED is read once. Only a ring given a sink traces.
-        System.setProperty("uringlab.trace", "true");
+        // Before any ring class loads: this JVM runs scenarios and demos, never a benchmark, so
+        // the trace is compiled in (JMH forks, which the CLI only launches, keep it out).
+        System.setProperty(dev.uringlab.spi.trace.Trace.PROPERTY, "true");
         System.exit(commandLine().execute(args));
     }
 

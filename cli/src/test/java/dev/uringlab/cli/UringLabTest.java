@@ -64,14 +64,6 @@ class UringLabTest {
     }
 
     @Test
-    void shouldExitTwoForAFileThatCannotBeRead(@TempDir Path dir) {
-        Path f = dir.resolve("missing.scn");
-        Result r = execute("run", f.toString());
-        assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
-        assertThat(r.err()).startsWith(f + ": cannot read the scenario: ");
-    }
-
-    @Test
     void shouldRejectAnUnknownEngineListingThoseAvailable(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("nop.scn");
         Files.writeString(f, "setup entries=4\n");
@@ -132,6 +124,24 @@ class UringLabTest {
         Result r = execute("run", scenario("nop.scn").toString(), "--ring", "native", "--strategy", "link-cqe=boxed-cqe");
         assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
         assertThat(r.err()).contains("the native ring refuses this setup").contains("link-cqe=boxed-cqe");
+    }
+
+    @Test
+    void shouldInterleaveTheTraceUnderEachLineAndKeepThePlainOutput() throws Exception {
+        Result r = execute("run", scenario("link-fail-cancels-rest.scn").toString(), "--trace");
+        assertThat(r.status()).isZero();
+        String[] lines = r.out().split(System.lineSeparator());
+        assertThat(lines[0]).isEqualTo("# 10: nop ud=1 link");
+        assertThat(r.out()).contains("# 15: submit").contains(" io_fail_links ").contains(" io_req_tw_fail_links ");
+        assertThat(java.util.Arrays.stream(lines).filter(l -> !l.startsWith("#") && !l.startsWith(" ")))
+                .containsExactlyElementsOf(Files.readAllLines(scenario("link-fail-cancels-rest.expected")));
+    }
+
+    @Test
+    void shouldRefuseATraceOfTheNativeRing() {
+        Result r = execute("run", scenario("nop.scn").toString(), "--trace", "--ring", "native");
+        assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
+        assertThat(r.err()).contains("--trace needs the emulated ring");
     }
 
     @Test

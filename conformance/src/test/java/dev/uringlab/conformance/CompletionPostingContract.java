@@ -3,9 +3,12 @@ package dev.uringlab.conformance;
 import static dev.uringlab.api.CqeFlags.IORING_CQE_F_MORE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.uringlab.conformance.RecordingCompletionContext.Cqe;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionPosting;
+import dev.uringlab.spi.ModelBatch;
+import dev.uringlab.spi.ModelCq;
+import dev.uringlab.spi.ModelCq.Entry;
+import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.ReqFlags;
 import dev.uringlab.spi.StrategyProvider;
 import java.util.ArrayList;
@@ -18,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The contract of the {@code completion} axis ({@link CompletionPosting}), run for every
- * registered implementation, in isolation, on a {@link RecordingCompletionContext} that fails at
+ * registered implementation, in isolation, on a {@link ModelCq} that fails at
  * the call on any fill, overflow or commit outside the completion lock, a recursive lock, or an
  * ev_posted under the lock. What every implementation must do:
  * <ul>
@@ -47,8 +50,8 @@ class CompletionPostingContract {
         return p.create(new FakeStrategyContext(cqEntries, Map.of()));
     }
 
-    private static FakeRequest req(long userData) {
-        return new FakeRequest(userData, 0, 0, 0);
+    private static ModelReq req(long userData) {
+        return new ModelReq(userData, 0, 0, 0);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -60,9 +63,9 @@ class CompletionPostingContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("providers")
     void shouldPostABatchInCompletionOrder(StrategyProvider<CompletionPosting> p) {
-        RecordingCompletionContext cq = new RecordingCompletionContext(16);
+        ModelCq cq = new ModelCq(16);
         CompletionPosting s = create(p, 16);
-        s.flushCompletions(cq, FakeBatch.of(req(1), req(2), req(3), req(4)));
+        s.flushCompletions(cq, ModelBatch.of(req(1), req(2), req(3), req(4)));
         cq.assertQuiescent("flushCompletions");
         assertThat(cq.deliveredUserData()).containsExactly(1L, 2L, 3L, 4L);
         assertThat(s.hasDeferred()).isFalse();
@@ -71,8 +74,8 @@ class CompletionPostingContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("providers")
     void shouldPostNothingForARequestFlaggedCqeSkip(StrategyProvider<CompletionPosting> p) {
-        RecordingCompletionContext cq = new RecordingCompletionContext(16);
-        create(p, 16).flushCompletions(cq, FakeBatch.of(req(1), FakeRequest.withFlags(2, ReqFlags.REQ_F_CQE_SKIP), req(3)));
+        ModelCq cq = new ModelCq(16);
+        create(p, 16).flushCompletions(cq, ModelBatch.of(req(1), new ModelReq(2, ReqFlags.REQ_F_CQE_SKIP), req(3)));
         cq.assertQuiescent("flushCompletions");
         assertThat(cq.deliveredUserData()).containsExactly(1L, 3L);
     }
@@ -80,41 +83,41 @@ class CompletionPostingContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("providers")
     void shouldPostAnAuxCqeAtOnceOutsideTaskWork(StrategyProvider<CompletionPosting> p) {
-        RecordingCompletionContext cq = new RecordingCompletionContext(16);
+        ModelCq cq = new ModelCq(16);
         CompletionPosting s = create(p, 16);
         assertThat(s.postAuxCqe(cq, 7, 1, IORING_CQE_F_MORE, false, false)).isTrue();
         cq.assertQuiescent("postAuxCqe(defer=false)");
-        assertThat(cq.delivered()).containsExactly(new Cqe(7, 1, IORING_CQE_F_MORE));
+        assertThat(cq.delivered()).containsExactly(new Entry(7, 1, IORING_CQE_F_MORE));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("providers")
     void shouldPostDeferredAuxCqesBeforeTheRequestCqesOfTheNextFlush(StrategyProvider<CompletionPosting> p) {
-        RecordingCompletionContext cq = new RecordingCompletionContext(16);
+        ModelCq cq = new ModelCq(16);
         CompletionPosting s = create(p, 16);
         for (int res = 1; res <= 3; res++) {
             assertThat(s.postAuxCqe(cq, 7, res, IORING_CQE_F_MORE, true, false)).isTrue();
         }
-        s.flushCompletions(cq, FakeBatch.of(new FakeRequest(7, -125, 0, 0), req(8)));
+        s.flushCompletions(cq, ModelBatch.of(new ModelReq(7, -125, 0, 0), req(8)));
         cq.assertQuiescent("flushCompletions");
-        assertThat(cq.delivered()).containsExactly(new Cqe(7, 1, IORING_CQE_F_MORE), new Cqe(7, 2, IORING_CQE_F_MORE),
-                new Cqe(7, 3, IORING_CQE_F_MORE), new Cqe(7, -125, 0), new Cqe(8, 0, 0));
+        assertThat(cq.delivered()).containsExactly(new Entry(7, 1, IORING_CQE_F_MORE), new Entry(7, 2, IORING_CQE_F_MORE),
+                new Entry(7, 3, IORING_CQE_F_MORE), new Entry(7, -125, 0), new Entry(8, 0, 0));
         assertThat(s.hasDeferred()).isFalse();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("providers")
     void shouldDeliverEveryDeferredAuxCqeEvenBeyondItsArray(StrategyProvider<CompletionPosting> p) {
-        RecordingCompletionContext cq = new RecordingCompletionContext(128);
+        ModelCq cq = new ModelCq(128);
         CompletionPosting s = create(p, 128);
-        List<Cqe> posted = new ArrayList<>();
+        List<Entry> posted = new ArrayList<>();
         for (int res = 1; res <= 40; res++) {
             assertThat(s.postAuxCqe(cq, 5, res, IORING_CQE_F_MORE, true, false)).isTrue();
-            posted.add(new Cqe(5, res, IORING_CQE_F_MORE));
+            posted.add(new Entry(5, res, IORING_CQE_F_MORE));
         }
         // The engine flushes at the end of the task-work run when something is held back.
         if (s.hasDeferred()) {
-            s.flushCompletions(cq, FakeBatch.of());
+            s.flushCompletions(cq, ModelBatch.of());
         }
         cq.assertQuiescent("the end of the task-work run");
         assertThat(cq.delivered()).containsExactlyElementsOf(posted);
@@ -124,8 +127,8 @@ class CompletionPostingContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("providers")
     void shouldNeverLoseARequestCqeWhenTheCqIsFull(StrategyProvider<CompletionPosting> p) {
-        RecordingCompletionContext cq = new RecordingCompletionContext(2);
-        create(p, 2).flushCompletions(cq, FakeBatch.of(req(1), req(2), req(3), req(4), req(5)));
+        ModelCq cq = new ModelCq(2);
+        create(p, 2).flushCompletions(cq, ModelBatch.of(req(1), req(2), req(3), req(4), req(5)));
         cq.assertQuiescent("flushCompletions");
         assertThat(cq.deliveredUserData()).containsExactly(1L, 2L, 3L, 4L, 5L);
         assertThat(cq.overflowPending()).isTrue();
@@ -134,7 +137,7 @@ class CompletionPostingContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("providers")
     void shouldRefuseAnAuxCqeOutsideTaskWorkWhenTheCqIsFull(StrategyProvider<CompletionPosting> p) {
-        RecordingCompletionContext cq = new RecordingCompletionContext(2);
+        ModelCq cq = new ModelCq(2);
         CompletionPosting s = create(p, 2);
         assertThat(s.postAuxCqe(cq, 1, 1, IORING_CQE_F_MORE, false, false)).isTrue();
         assertThat(s.postAuxCqe(cq, 2, 1, IORING_CQE_F_MORE, false, false)).isTrue();
@@ -146,18 +149,18 @@ class CompletionPostingContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("providers")
     void shouldDeliverInOrderExactlyTheAuxCqesItAcceptedWhenTheCqFills(StrategyProvider<CompletionPosting> p) {
-        RecordingCompletionContext cq = new RecordingCompletionContext(2);
+        ModelCq cq = new ModelCq(2);
         CompletionPosting s = create(p, 2);
-        List<Cqe> accepted = new ArrayList<>();
+        List<Entry> accepted = new ArrayList<>();
         for (int res = 1; res <= 5; res++) {
             if (s.postAuxCqe(cq, 9, res, IORING_CQE_F_MORE, true, false)) {
-                accepted.add(new Cqe(9, res, IORING_CQE_F_MORE));
+                accepted.add(new Entry(9, res, IORING_CQE_F_MORE));
             }
         }
-        s.flushCompletions(cq, FakeBatch.of(new FakeRequest(9, 1, 0, 0)));
+        s.flushCompletions(cq, ModelBatch.of(new ModelReq(9, 1, 0, 0)));
         cq.assertQuiescent("flushCompletions");
-        List<Cqe> expected = new ArrayList<>(accepted);
-        expected.add(new Cqe(9, 1, 0));
+        List<Entry> expected = new ArrayList<>(accepted);
+        expected.add(new Entry(9, 1, 0));
         assertThat(accepted).as("the aux CQEs that fit at least").hasSizeGreaterThanOrEqualTo(2);
         assertThat(cq.delivered()).containsExactlyElementsOf(expected);
     }
@@ -165,14 +168,14 @@ class CompletionPostingContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("providers")
     void shouldRefuseAuxCqesWhileCqesWaitOnTheOverflowList(StrategyProvider<CompletionPosting> p) {
-        RecordingCompletionContext cq = new RecordingCompletionContext(1);
+        ModelCq cq = new ModelCq(1);
         CompletionPosting s = create(p, 1);
-        s.flushCompletions(cq, FakeBatch.of(req(1), req(2)));
+        s.flushCompletions(cq, ModelBatch.of(req(1), req(2)));
         assertThat(cq.overflowPending()).isTrue();
         assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false, false)).as("outside task work").isFalse();
         assertThat(s.postAuxCqe(cq, 4, 1, IORING_CQE_F_MORE, true, false)).as("from task work").isFalse();
         if (s.hasDeferred()) {
-            s.flushCompletions(cq, FakeBatch.of());
+            s.flushCompletions(cq, ModelBatch.of());
         }
         cq.assertQuiescent("the end of the task-work run");
         assertThat(cq.deliveredUserData()).containsExactly(1L, 2L);

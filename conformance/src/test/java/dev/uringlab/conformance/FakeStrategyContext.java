@@ -5,6 +5,7 @@ import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.StrategyContext;
 import java.util.Map;
 import java.util.Optional;
@@ -16,7 +17,7 @@ final class FakeStrategyContext implements StrategyContext {
 
     private final Counters counters = new Counters();
     private final CountingSlab<IoKiocb> reqSlab =
-            new CountingSlab<>(() -> FakeRequest.withFlags(0, 0), counters, Counter.REQ_SLAB_ALLOC, Counter.REQ_SLAB_FREE);
+            new CountingSlab<>(() -> new ModelReq(0, 0), counters, Counter.REQ_SLAB_ALLOC, Counter.REQ_SLAB_FREE);
     private final CountingSlab<Bio> bioSlab =
             new CountingSlab<>(FakeBio::new, counters, Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE);
     private final int cqEntries;

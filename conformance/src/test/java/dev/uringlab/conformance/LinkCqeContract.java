@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.fail;
 import dev.uringlab.api.Errno;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.LinkCqe;
+import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.StrategyProvider;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The contract of the {@code link-cqe} axis ({@link LinkCqe}), run for every registered
  * implementation, by driving its four calls as the engine does (io_init_req, req_set_fail,
- * io_fail_links, completion) on {@link FakeRequest}s and reading the verdict from
+ * io_fail_links, completion) on {@link ModelReq}s and reading the verdict from
  * {@code REQ_F_CQE_SKIP}: a request posts iff it ends without it. Common to every implementation:
  * <ul>
  *   <li>a request with no flag, or only IOSQE_ASYNC, is accepted and posts;</li>
@@ -75,12 +76,12 @@ class LinkCqeContract {
         return r;
     }
 
-    private static boolean posts(FakeRequest req) {
+    private static boolean posts(ModelReq req) {
         return !req.has(REQ_F_CQE_SKIP);
     }
 
     /** The engine's failure path: REQ_F_FAIL, then req_set_fail. */
-    private static void failReq(LinkCqe l, FakeRequest req) {
+    private static void failReq(LinkCqe l, ModelReq req) {
         req.setFlags(REQ_F_FAIL);
         l.reqSetFail(req);
     }
@@ -90,7 +91,7 @@ class LinkCqeContract {
     void shouldAcceptAndPostAPlainOrAsyncRequest(StrategyProvider<LinkCqe> p) {
         for (int flags : new int[] {0, REQ_F_FORCE_ASYNC}) {
             LinkCqe l = p.create(new FakeStrategyContext());
-            FakeRequest req = FakeRequest.withFlags(1, flags);
+            ModelReq req = new ModelReq(1, flags);
             assertThat(l.initReq(req)).as("initReq, flags 0x%x", flags).isZero();
             assertThat(posts(req)).as("posts, flags 0x%x", flags).isTrue();
         }
@@ -99,7 +100,7 @@ class LinkCqeContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("providers")
     void shouldAcceptDrainOnAFreshRing(StrategyProvider<LinkCqe> p) {
-        assertThat(p.create(new FakeStrategyContext()).initReq(FakeRequest.withFlags(1, REQ_F_IO_DRAIN))).isZero();
+        assertThat(p.create(new FakeStrategyContext()).initReq(new ModelReq(1, REQ_F_IO_DRAIN))).isZero();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -107,7 +108,7 @@ class LinkCqeContract {
     void shouldLetARequestItRefusesPostItsError(StrategyProvider<LinkCqe> p) {
         for (int flags : FLAG_SETS) {
             LinkCqe l = p.create(new FakeStrategyContext());
-            FakeRequest req = FakeRequest.withFlags(1, flags);
+            ModelReq req = new ModelReq(1, flags);
             if (l.initReq(req) != 0) {
                 failReq(l, req);
                 assertThat(posts(req)).as("refused at init, flags 0x%x", flags).isTrue();
@@ -120,7 +121,7 @@ class LinkCqeContract {
     void shouldAlwaysPostAFailure(StrategyProvider<LinkCqe> p) {
         for (int flags : FLAG_SETS) {
             LinkCqe l = p.create(new FakeStrategyContext());
-            FakeRequest req = FakeRequest.withFlags(1, flags);
+            ModelReq req = new ModelReq(1, flags);
             if (l.initReq(req) == 0) {
                 failReq(l, req);
                 assertThat(posts(req)).as("failed, flags 0x%x", flags).isTrue();
@@ -133,8 +134,8 @@ class LinkCqeContract {
     void shouldPostEveryMemberAnUnflaggedFailureCancels(StrategyProvider<LinkCqe> p) {
         for (int flags : FLAG_SETS) {
             LinkCqe l = p.create(new FakeStrategyContext());
-            FakeRequest failed = FakeRequest.withFlags(1, REQ_F_LINK);
-            FakeRequest member = FakeRequest.withFlags(2, flags | REQ_F_LINK);
+            ModelReq failed = new ModelReq(1, REQ_F_LINK);
+            ModelReq member = new ModelReq(2, flags | REQ_F_LINK);
             assertThat(l.initReq(failed)).isZero();
             if (l.initReq(member) != 0) {
                 continue; // refused at init: covered above
@@ -150,7 +151,7 @@ class LinkCqeContract {
     void shouldAnswerTheSkipFlagAsDocumented(StrategyProvider<LinkCqe> p) {
         Rules r = rules(p);
         LinkCqe l = p.create(new FakeStrategyContext());
-        FakeRequest req = FakeRequest.withFlags(1, REQ_F_CQE_SKIP);
+        ModelReq req = new ModelReq(1, REQ_F_CQE_SKIP);
         assertThat(l.initReq(req)).isEqualTo(r.skipFlag());
         if (r.skipFlag() == 0) {
             assertThat(posts(req)).as("a successful request with the skip flag").isFalse();
@@ -163,8 +164,8 @@ class LinkCqeContract {
         Rules r = rules(p);
         for (int link : new int[] {REQ_F_LINK, REQ_F_HARDLINK}) {
             LinkCqe l = p.create(new FakeStrategyContext());
-            FakeRequest req = FakeRequest.withFlags(1, link);
-            FakeRequest last = FakeRequest.withFlags(2, 0);
+            ModelReq req = new ModelReq(1, link);
+            ModelReq last = new ModelReq(2, 0);
             assertThat(l.initReq(req)).isZero();
             assertThat(l.initReq(last)).isZero();
             assertThat(posts(req)).as("linked (0x%x) success", link).isEqualTo(r.linkedSuccessPosts());
@@ -177,14 +178,14 @@ class LinkCqeContract {
     void shouldDisableDrainAsDocumented(StrategyProvider<LinkCqe> p) {
         Rules r = rules(p);
         LinkCqe l = p.create(new FakeStrategyContext());
-        FakeRequest skip = FakeRequest.withFlags(1, REQ_F_CQE_SKIP);
+        ModelReq skip = new ModelReq(1, REQ_F_CQE_SKIP);
         if (l.initReq(skip) == 0) {
             assertThat(l.disablesDrain(skip)).as("a request with the skip flag").isEqualTo(r.skipDisablesDrain());
         }
-        FakeRequest linked = FakeRequest.withFlags(2, REQ_F_LINK);
+        ModelReq linked = new ModelReq(2, REQ_F_LINK);
         assertThat(l.initReq(linked)).isZero();
         assertThat(l.disablesDrain(linked)).as("a linked request").isEqualTo(r.linkDisablesDrain());
-        FakeRequest drained = FakeRequest.withFlags(3, REQ_F_IO_DRAIN);
+        ModelReq drained = new ModelReq(3, REQ_F_IO_DRAIN);
         assertThat(l.initReq(drained)).as("drain itself is the engine's to refuse").isZero();
         assertThat(l.disablesDrain(drained)).isFalse();
     }
@@ -194,12 +195,12 @@ class LinkCqeContract {
     void shouldTreatTheMembersOfAFlaggedFailureAsDocumented(StrategyProvider<LinkCqe> p) {
         Rules r = rules(p);
         LinkCqe l = p.create(new FakeStrategyContext());
-        FakeRequest failed = FakeRequest.withFlags(1, REQ_F_LINK | REQ_F_CQE_SKIP);
+        ModelReq failed = new ModelReq(1, REQ_F_LINK | REQ_F_CQE_SKIP);
         if (l.initReq(failed) != 0) {
             assertThat(r.skipFlag()).as("the skip flag is refused, so no flagged request can fail later").isNotZero();
             return;
         }
-        FakeRequest member = FakeRequest.withFlags(2, REQ_F_LINK);
+        ModelReq member = new ModelReq(2, REQ_F_LINK);
         assertThat(l.initReq(member)).isZero();
         failReq(l, failed);
         l.failLink(failed, member);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.ModelBatch;
 import dev.uringlab.spi.RequestAllocation;
 import dev.uringlab.spi.StrategyProvider;
 import java.util.ArrayList;
@@ -82,10 +83,10 @@ class RequestAllocationContract {
                     liveSet.remove(req);
                     batch.add(req);
                 }
-                a.ioFreeBatchList(new FakeBatch(batch));
+                a.ioFreeBatchList(new ModelBatch(batch));
             }
         }
-        a.ioFreeBatchList(new FakeBatch(live));
+        a.ioFreeBatchList(new ModelBatch(live));
         a.ioReqCachesFree();
         CountingSlab<IoKiocb> slab = ctx.reqSlab();
         assertThat(slab.outstanding()).as("seed %d: requests not back in the slab after ring exit", SEED).isZero();
@@ -102,7 +103,7 @@ class RequestAllocationContract {
             reqs.add(a.ioAllocReq());
         }
         reqs.subList(0, 20).forEach(a::ioFreeReq);
-        a.ioFreeBatchList(new FakeBatch(reqs.subList(20, 40)));
+        a.ioFreeBatchList(new ModelBatch(reqs.subList(20, 40)));
         a.ioReqCachesFree();
         assertThat(ctx.reqSlab().outstanding()).isZero();
         assertThat(ctx.reqSlab().allocs()).isEqualTo(ctx.reqSlab().frees()).isGreaterThanOrEqualTo(1);

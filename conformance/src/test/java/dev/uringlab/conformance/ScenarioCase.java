@@ -2,11 +2,9 @@ package dev.uringlab.conformance;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import dev.uringlab.api.SqeFlags;
 import dev.uringlab.workloads.scenario.Scenario;
 import dev.uringlab.workloads.scenario.ScenarioParser;
 import dev.uringlab.workloads.scenario.ScenarioSyntaxException;
-import dev.uringlab.workloads.scenario.Step;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -68,12 +66,6 @@ record ScenarioCase(String name, Path file, Scenario scenario, Optional<Strategy
     /** {@code NAME.ALIAS.expected}: the stream under the strategy {@code alias}, where it differs by design. */
     Path expectedUnder(String alias) {
         return sibling("." + alias + ".expected");
-    }
-
-    /** Whether any SQE of the scenario carries IOSQE_IO_LINK or IOSQE_IO_HARDLINK. */
-    boolean hasLinks() {
-        return scenario.steps().stream().anyMatch(s -> s instanceof Step.SqeStep sqe
-                && (sqe.sqeFlags() & (SqeFlags.IOSQE_IO_LINK | SqeFlags.IOSQE_IO_HARDLINK)) != 0);
     }
 
     private Path sibling(String suffix) {

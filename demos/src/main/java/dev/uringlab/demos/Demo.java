@@ -15,12 +15,14 @@ import java.util.List;
  * @param narration what the program does and what the arms are, a paragraph
  * @param notice    what to notice in the trace, and the question to ask
  * @param scenario  the program
+ * @param source    the file's lines, so a step can show the program line it runs
  */
 public record Demo(String name, String seed, String title, List<Arm> arms, String narration, String notice,
-        Scenario scenario) {
+        Scenario scenario, List<String> source) {
 
     public Demo {
         arms = List.copyOf(arms);
+        source = List.copyOf(source);
         if (arms.size() != 2) {
             throw new IllegalArgumentException(name + ": a demo has two arms, not " + arms.size());
         }

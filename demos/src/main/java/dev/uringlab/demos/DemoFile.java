@@ -78,7 +78,8 @@ public final class DemoFile {
         }
         StringBuilder seed = fields.get("seed");
         return new Demo(name, seed == null ? null : seed.toString(), fields.get("title").toString(), arms,
-                fields.get("narration").toString(), fields.get("notice").toString(), ScenarioParser.parse(file, lines));
+                fields.get("narration").toString(), fields.get("notice").toString(), ScenarioParser.parse(file, lines),
+                lines);
     }
 
     private static Arm arm(String file, int line, String spec) throws ScenarioSyntaxException {

@@ -80,7 +80,7 @@ public final class Replay {
                 .trace((TraceEvent e) -> {
                     if (recording[0] && state[0] != null) {
                         String change = state[0].apply(e);
-                        steps.add(new Step(true, e.step(), change, state[0].snapshot()));
+                        steps.add(new Step(Step.Kind.KERNEL, e.step(), change, state[0].snapshot()));
                     }
                 });
         Ring ring = Rings.open("emulated", config.build());
@@ -88,16 +88,25 @@ public final class Replay {
         try (Arena arena = Arena.ofConfined(); ring) {
             state[0] = new RingState(ring.cq().entries());
             ScenarioRunner.run(demo.scenario(), ring, arena, line -> {
-                String change = state[0].applyApp(line);
-                steps.add(new Step(false, line, change, state[0].snapshot()));
-            }, () -> {
-                // The program is over: closing its pipes would wake the polls, which is teardown, not the demo.
-                recording[0] = false;
-                ring.counters().snapshot().forEach((c, v) -> {
-                    if (v != 0) {
-                        counters.put(c.name(), v);
-                    }
-                });
+                String change = state[0].applyOutput(line);
+                steps.add(new Step(Step.Kind.OUTPUT, line, change, state[0].snapshot()));
+            }, new ScenarioRunner.Listener() {
+                @Override
+                public void beforeStep(dev.uringlab.workloads.scenario.Step step) {
+                    String line = demo.source().get(step.line() - 1).strip();
+                    steps.add(new Step(Step.Kind.PROGRAM, line, state[0].applyProgram(step), state[0].snapshot()));
+                }
+
+                @Override
+                public void beforeTeardown() {
+                    // The program is over: closing its pipes would wake the polls, which is teardown, not the demo.
+                    recording[0] = false;
+                    ring.counters().snapshot().forEach((c, v) -> {
+                        if (v != 0) {
+                            counters.put(c.name(), v);
+                        }
+                    });
+                }
             });
             return new ArmRun(arm, ring.sq().entries(), ring.cq().entries(), steps, counters);
         }

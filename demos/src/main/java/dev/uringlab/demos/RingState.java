@@ -28,6 +28,7 @@ final class RingState {
     private int sqHead;
     private int sqCachedHead;
     private int sqTail;
+    private int sqeTail;
     private int cqHead;
     private int cqTail;
     private int cqCachedTail;
@@ -52,7 +53,7 @@ final class RingState {
         waitqueues.forEach((k, v) -> wq.put(k, List.copyOf(v)));
         List<String> reqs = new ArrayList<>();
         inFlight.forEach((ud, op) -> reqs.add(ud + " " + op));
-        return new Snapshot(sqHead, sqCachedHead, sqTail, cqHead, cqTail, cqCachedTail, List.copyOf(cqes), lock,
+        return new Snapshot(sqHead, sqCachedHead, sqTail, sqeTail, cqHead, cqTail, cqCachedTail, List.copyOf(cqes), lock,
                 wq, List.copyOf(reqs), List.copyOf(complReqs), List.copyOf(taskWork), List.copyOf(deferred),
                 List.copyOf(overflow), eventfdSignals, new TreeMap<>(bioCache), biosInFlight);
     }
@@ -62,6 +63,7 @@ final class RingState {
         return switch (e.point()) {
             case IO_URING_ENTER -> {
                 sqTail = sqCachedHead + (int) e.arg("to_submit");
+                sqeTail = Math.max(sqeTail, sqTail);
                 yield "the application published SQ tail " + sqTail + " and enters the kernel";
             }
             case IO_GET_SQE -> {
@@ -100,6 +102,7 @@ final class RingState {
             }
             case IO_REQ_TASK_COMPLETE -> "ud=" + e.arg("ud") + " completes from task work, res=" + e.arg("res");
             case IO_REQ_TASK_SUBMIT -> "ud=" + e.arg("ud") + " is issued from task work";
+            case IO_REQ_TW_FAIL_LINKS -> "the " + e.arg("nr") + " cancelled member(s) after ud=" + e.arg("ud") + " complete";
             case IO_REQ_TASK_CANCEL -> "ud=" + e.arg("ud") + " is failed from task work with " + errno(e.arg("res"));
             case IO_REQ_COMPLETE_DEFER -> {
                 complReqs.add(e.arg("ud"));
@@ -205,19 +208,51 @@ final class RingState {
                 }
                 yield "the bio goes back to the slab";
             }
+            // A point added since this model was written: named by its area until it gets its own words.
+            default -> "a step of " + e.point().area().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        };
+    }
+
+    /**
+     * A line of the program, before it runs: an SQE step fills the next SQE, which moves the
+     * application's own tail (liburing's {@code sqe_tail}) but not the shared SQ tail until the
+     * submit. Returns what the line does, in words.
+     */
+    String applyProgram(dev.uringlab.workloads.scenario.Step step) {
+        if (step instanceof dev.uringlab.workloads.scenario.Step.SqeStep) {
+            sqeTail++;
+        }
+        return describe(step);
+    }
+
+    private static String describe(dev.uringlab.workloads.scenario.Step step) {
+        return switch (step) {
+            case dev.uringlab.workloads.scenario.Step.DeclarePipe p -> "pipe2(O_NONBLOCK): the pipe " + p.name();
+            case dev.uringlab.workloads.scenario.Step.DeclareEventfd e -> "eventfd(0, EFD_NONBLOCK): " + e.name();
+            case dev.uringlab.workloads.scenario.Step.RegisterEventfd r ->
+                    "io_uring_register(IORING_REGISTER_EVENTFD): the ring signals " + r.name() + " when it posts CQEs";
+            case dev.uringlab.workloads.scenario.Step.SqeStep s ->
+                    "io_uring_get_sqe and prep: the application fills an SQE (ud=" + s.userData() + "), not yet published";
+            case dev.uringlab.workloads.scenario.Step.Submit ignored ->
+                    "io_uring_submit: store the SQ tail (release) and call io_uring_enter";
+            case dev.uringlab.workloads.scenario.Step.Wait w -> "io_uring_wait_cqes: until " + w.count() + " CQE(s) are ready";
+            case dev.uringlab.workloads.scenario.Step.WaitFor w -> "wait until the CQE of ud=" + w.userData() + " is in the ring";
+            case dev.uringlab.workloads.scenario.Step.AppWrite w -> "write(2) " + w.count() + " byte(s) to " + w.end();
+            case dev.uringlab.workloads.scenario.Step.AppRead r -> "read(2) " + r.count() + " byte(s) from " + r.end();
+            case dev.uringlab.workloads.scenario.Step.Reap ignored -> "read every CQE up to the CQ tail (acquire), then advance the head";
         };
     }
 
     /** One line of the application's output: {@code submitted N}, or a {@code cqe ...} it reaps. */
-    String applyApp(String line) {
+    String applyOutput(String line) {
         if (line.startsWith("cqe ")) {
             if (!cqes.isEmpty()) {
                 cqes.removeFirst();
             }
             cqHead++;
-            return "the application reads it and advances the CQ head to " + cqHead;
+            return "the application has read it and advances the CQ head to " + cqHead;
         }
-        return "io_uring_enter returns";
+        return "io_uring_enter returned";
     }
 
     private void ended(long ud, int cflags) {

@@ -12,6 +12,7 @@ import java.util.Map;
  * @param sqHead       the SQ head the kernel has committed (io_commit_sqring)
  * @param sqCachedHead ctx->cached_sq_head: SQEs the kernel has read (io_get_sqe)
  * @param sqTail       the SQ tail the application has published
+ * @param sqeTail      liburing's {@code sqe_tail}: SQEs the application has filled, published at the next submit
  * @param cqHead       the CQ head: CQEs the application has consumed
  * @param cqTail       the CQ tail the kernel has committed (io_commit_cqring): what the application sees
  * @param cqCachedTail ctx->cached_cq_tail: CQEs written, visible once committed
@@ -27,7 +28,7 @@ import java.util.Map;
  * @param bioCache     seed 004's per-CPU bio cache: bios cached, by CPU
  * @param biosInFlight bios allocated and not yet put
  */
-public record Snapshot(int sqHead, int sqCachedHead, int sqTail, int cqHead, int cqTail, int cqCachedTail,
+public record Snapshot(int sqHead, int sqCachedHead, int sqTail, int sqeTail, int cqHead, int cqTail, int cqCachedTail,
         List<CqeView> cqes, String lock, Map<String, List<String>> waitqueues, List<String> inFlight,
         List<Long> complReqs, List<Long> taskWork, List<CqeView> deferred, List<CqeView> overflow,
         long eventfdSignals, Map<String, Integer> bioCache, int biosInFlight) {

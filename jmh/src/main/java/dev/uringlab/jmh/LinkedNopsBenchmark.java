@@ -2,21 +2,18 @@ package dev.uringlab.jmh;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
+import dev.uringlab.api.SqeFlags;
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.NativeEquivalent;
+import dev.uringlab.spi.Strategies;
 import dev.uringlab.workloads.linkednops.ChainCqes;
 import dev.uringlab.workloads.linkednops.LinkedNops;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Linked NOPs: what posting one CQE per link chain instead of one per request saves (seed 003,
@@ -66,12 +63,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * </pre>
  * (build the jar with {@code ./mvnw -B -q -pl jmh -am package -DskipTests}).
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"})
-public class LinkedNopsBenchmark {
+public class LinkedNopsBenchmark extends RingBenchmark {
     /** NOPs per benchmark invocation: a whole number of chains of either size. */
     public static final int NOPS_PER_INVOCATION = 1000;
 
@@ -115,14 +107,19 @@ public class LinkedNopsBenchmark {
             chains = NOPS_PER_INVOCATION / linkSize;
         }
 
-        /** What the link-CQE alias makes a chain post. */
+        /**
+         * What the link-CQE alias makes a chain post, from the registry: baseline, every NOP; a
+         * strategy whose kernel form is the SQE flag IOSQE_CQE_SKIP_SUCCESS
+         * ({@link dev.uringlab.spi.StrategyProvider#nativeEquivalent()}: cqe-skip-success), the
+         * last NOP, the workload flagging the others; any other, the last NOP by the ring's own
+         * rule (boxed-cqe).
+         */
         static ChainCqes chainCqes(String linkCqe) {
-            return switch (linkCqe) {
-                case "baseline" -> ChainCqes.EVERY_NOP;
-                case "boxed-cqe" -> ChainCqes.LAST_BY_RING;
-                case "cqe-skip-success" -> ChainCqes.LAST_BY_SKIP_FLAG;
-                default -> throw new IllegalArgumentException("linkCqe=" + linkCqe + ": no chain shape known for it");
-            };
+            if (linkCqe.equals(Axis.BASELINE)) {
+                return ChainCqes.EVERY_NOP;
+            }
+            int sqeFlags = Strategies.find(Axis.LINK_CQE, linkCqe).nativeEquivalent().map(NativeEquivalent::sqeFlags).orElse(0);
+            return (sqeFlags & SqeFlags.IOSQE_CQE_SKIP_SUCCESS) != 0 ? ChainCqes.LAST_BY_SKIP_FLAG : ChainCqes.LAST_BY_RING;
         }
     }
 

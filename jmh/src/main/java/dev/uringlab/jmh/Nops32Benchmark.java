@@ -3,19 +3,12 @@ package dev.uringlab.jmh;
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.workloads.nops.Nops32;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * nops32: how many NOPs per second a ring pushes through submission and completion, the
@@ -59,16 +52,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   java -jar jmh/target/benchmarks.jar Nops32Benchmark -p ring=emulated -prof gc
  *   java -jar jmh/target/benchmarks.jar Nops32Benchmark -p ring=native -p profile=baseline
  * </pre>
- * (build the jar with {@code ./mvnw -B -q -pl jmh -am package -DskipTests}; the forks get
- * {@code --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow} from
- * {@code @Fork}).
+ * (build the jar with {@code ./mvnw -B -q -pl jmh -am package -DskipTests}; mode, iterations,
+ * forks and the forks' JVM flags come from {@link RingBenchmark}).
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"})
-public class Nops32Benchmark {
+public class Nops32Benchmark extends RingBenchmark {
 
     /** The ring and the nops32 loop on it. */
     @State(Scope.Thread)

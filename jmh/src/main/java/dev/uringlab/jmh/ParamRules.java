@@ -2,11 +2,12 @@ package dev.uringlab.jmh;
 
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Strategies;
+import dev.uringlab.spi.StrategyOption;
+import dev.uringlab.spi.StrategyProvider;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -34,17 +35,22 @@ import java.util.stream.Collectors;
  *       chooses every axis itself;</li>
  *   <li>the native ring with a profile other than baseline: the real kernel runs its own
  *       mechanisms, profiles choose the emulator's;</li>
- *   <li>the native ring with an axis alias that the kernel cannot honour. It honours only
- *       what user space chooses per SQE: {@code linkCqe=cqe-skip-success} is the kernel's own
- *       IOSQE_CQE_SKIP_SUCCESS (5.17), set by the workload ({@link #NATIVE_ALIASES});</li>
+ *   <li>the native ring with an axis alias whose provider declares no
+ *       {@link StrategyProvider#nativeEquivalent() native equivalent}: the kernel honours only
+ *       what user space chooses per SQE ({@code linkCqe=cqe-skip-success} is the kernel's own
+ *       IOSQE_CQE_SKIP_SUCCESS, 5.17, set by the workload);</li>
  *   <li>a param value raced only together with one value of another param ({@link #ONLY_WITH}):
  *       {@code async=true} only with {@code linkSize=10}, as seed 003's author measured it, and
  *       {@code linkCqe=cqe-skip-success} only with {@code completion=baseline}, since no kernel
  *       ever had the 5.17 flag on the 5.6 posting path;</li>
- *   <li>a param that is an option of one strategy ({@link #STRATEGY_OPTIONS}: {@code cqeArray}
- *       is batched-cqe's {@code cqe-array}) at a value other than its default, where that
- *       strategy is not chosen: the point would repeat the default's.</li>
+ *   <li>a param named after a strategy's {@link StrategyProvider#options() option} (its key in
+ *       camelCase: batched-cqe's {@code cqe-array} is {@code cqeArray}) at a value other than
+ *       its default, where no strategy declaring it is chosen: the point would repeat the
+ *       default's.</li>
  * </ol>
+ * Which strategy has which option, and which has a native equivalent, comes from the registry
+ * ({@link Strategies}): this class names no alias but in {@link #ONLY_WITH}, a choice of
+ * experiment.
  */
 public final class ParamRules {
     /** The engine param. */
@@ -53,25 +59,6 @@ public final class ParamRules {
     public static final String PROFILE = "profile";
     /** The native engine's name. */
     public static final String NATIVE = "native";
-
-    /** Per axis, the patched aliases the native ring runs as the kernel's own per-SQE feature. */
-    public static final Map<Axis<?>, Set<String>> NATIVE_ALIASES = Map.of(Axis.LINK_CQE, Set.of("cqe-skip-success"));
-
-    /**
-     * A workload param that sets a strategy option ({@link dev.uringlab.api.RingConfig#options()}):
-     * it changes something only when its axis runs {@code alias}.
-     *
-     * @param param        the param name, e.g. {@code cqeArray}
-     * @param axis         the axis of the strategy that reads the option
-     * @param alias        that strategy's alias
-     * @param key          the option's key in the ring config, e.g. {@code cqe-array}
-     * @param defaultValue the value the strategy uses when the option is not set
-     */
-    public record StrategyOption(String param, Axis<?> axis, String alias, String key, String defaultValue) {}
-
-    /** The strategy options benchmarks sweep. */
-    public static final List<StrategyOption> STRATEGY_OPTIONS =
-            List.of(new StrategyOption("cqeArray", Axis.COMPLETION, "batched-cqe", "cqe-array", "16"));
 
     /**
      * A workload param value that is raced only together with one value of another param.
@@ -94,7 +81,16 @@ public final class ParamRules {
 
     /** The param name of an axis: its key in camelCase ({@code req-alloc} is {@code reqAlloc}). */
     public static String paramName(Axis<?> axis) {
-        String[] words = axis.key().split("-");
+        return camelCase(axis.key());
+    }
+
+    /** The param name of a strategy option: its key in camelCase ({@code cqe-array} is {@code cqeArray}). */
+    public static String paramName(StrategyOption option) {
+        return camelCase(option.key());
+    }
+
+    private static String camelCase(String key) {
+        String[] words = key.split("-");
         StringBuilder sb = new StringBuilder(words[0]);
         for (int i = 1; i < words.length; i++) {
             sb.append(words[i].substring(0, 1).toUpperCase(Locale.ROOT)).append(words[i].substring(1));
@@ -124,22 +120,22 @@ public final class ParamRules {
                 return Optional.of("profile=" + profile + " with " + name + "=" + alias
                         + ": the profile chooses every axis itself; race an axis with profile=baseline");
             }
-            if (nativeRing && !NATIVE_ALIASES.getOrDefault(axis, Set.of()).contains(alias)) {
+            if (nativeRing && registered(axis, alias).flatMap(StrategyProvider::nativeEquivalent).isEmpty()) {
                 return Optional.of("ring=native with " + name + "=" + alias
                         + ": the real kernel cannot run an emulated strategy (besides baseline it honours only "
-                        + NATIVE_ALIASES.entrySet().stream()
-                                .flatMap(e -> e.getValue().stream().map(a -> paramName(e.getKey()) + "=" + a))
-                                .sorted().collect(Collectors.joining(", "))
-                        + ", the kernel's own per-SQE flag)");
+                        + nativeEquivalents() + ")");
             }
         }
-        for (StrategyOption option : STRATEGY_OPTIONS) {
-            String value = params.get(option.param());
-            String alias = params.getOrDefault(paramName(option.axis()), Axis.BASELINE);
-            if (value != null && !value.equals(option.defaultValue()) && !alias.equals(option.alias())) {
-                return Optional.of(option.param() + "=" + value + " with " + paramName(option.axis()) + "=" + alias
-                        + ": it is an option of " + option.alias() + " only; the point would repeat "
-                        + option.param() + "=" + option.defaultValue());
+        for (StrategyProvider<?> p : Strategies.all()) {
+            for (StrategyOption option : p.options()) {
+                String param = paramName(option);
+                String value = params.get(param);
+                if (value != null && !value.equals(option.defaultValue()) && !chosen(params, param)) {
+                    String alias = params.getOrDefault(paramName(p.axis()), Axis.BASELINE);
+                    return Optional.of(param + "=" + value + " with " + paramName(p.axis()) + "=" + alias
+                            + ": it is an option of " + p.alias() + " only; the point would repeat "
+                            + param + "=" + option.defaultValue());
+                }
             }
         }
         for (OnlyWith rule : ONLY_WITH) {
@@ -150,5 +146,24 @@ public final class ParamRules {
             }
         }
         return Optional.empty();
+    }
+
+    /** The registered provider of {@code alias} on {@code axis}, if any. */
+    static Optional<StrategyProvider<?>> registered(Axis<?> axis, String alias) {
+        return Strategies.of(axis).stream().filter(p -> p.alias().equals(alias)).<StrategyProvider<?>>map(p -> p).findFirst();
+    }
+
+    /** Whether a strategy declaring the option {@code param} is the one chosen on its axis. */
+    private static boolean chosen(Map<String, String> params, String param) {
+        return Strategies.all().stream().anyMatch(p -> p.alias().equals(params.get(paramName(p.axis())))
+                && p.options().stream().anyMatch(o -> paramName(o).equals(param)));
+    }
+
+    /** The patched aliases the native ring runs, with the kernel feature of each, for the skip line. */
+    private static String nativeEquivalents() {
+        return Strategies.all().stream().filter(p -> p.nativeEquivalent().isPresent())
+                .map(p -> paramName(p.axis()) + "=" + p.alias() + ", the kernel's own " + p.nativeEquivalent().get().feature()
+                        + " (" + p.nativeEquivalent().get().since() + ")")
+                .sorted().collect(Collectors.joining("; "));
     }
 }

@@ -7,6 +7,7 @@ import dev.uringlab.api.Rings;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.RingProvider;
 import dev.uringlab.spi.Strategies;
+import dev.uringlab.spi.StrategyOption;
 import java.lang.reflect.Field;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,8 +38,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * combination {@link ParamRules#rejection} names, fails with the engine's own reason when the
  * engine cannot run here (the native ring where io_uring is disabled), and opens the ring:
  * the profile as given, each axis alias that is not baseline as an explicit choice (so under
- * {@code all-patches} the profile picks the axes), and each strategy-option param
- * ({@link ParamRules#STRATEGY_OPTIONS}) as a ring option when its strategy is the one chosen.
+ * {@code all-patches} the profile picks the axes), and each param named after an option the
+ * chosen strategy declares ({@link dev.uringlab.spi.StrategyProvider#options()}) as that ring
+ * option.
  * At trial teardown it closes the ring.
  */
 public abstract class RingState {
@@ -85,12 +87,12 @@ public abstract class RingState {
             String alias = params.get(ParamRules.paramName(axis));
             if (alias != null && !alias.equals(Axis.BASELINE)) {
                 config.strategy(axis.key(), alias);
-            }
-        }
-        for (ParamRules.StrategyOption option : ParamRules.STRATEGY_OPTIONS) {
-            String value = params.get(option.param());
-            if (value != null && option.alias().equals(params.get(ParamRules.paramName(option.axis())))) {
-                config.option(option.key(), value);
+                for (StrategyOption option : Strategies.find(axis, alias).options()) {
+                    String value = params.get(ParamRules.paramName(option));
+                    if (value != null) {
+                        config.option(option.key(), value);
+                    }
+                }
             }
         }
         ring = provider.open(config.build());

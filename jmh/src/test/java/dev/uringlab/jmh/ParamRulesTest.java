@@ -3,6 +3,8 @@ package dev.uringlab.jmh;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.StrategyOption;
+import dev.uringlab.workloads.linkednops.ChainCqes;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +43,24 @@ class ParamRulesTest {
     void shouldLetTheNativeRingRunTheKernelsOwnSkipFlag() {
         assertThat(ParamRules.rejection(Map.of("ring", "native", "linkCqe", "cqe-skip-success"))).isEmpty();
         assertThat(ParamRules.rejection(Map.of("ring", "native", "linkCqe", "boxed-cqe"))).isPresent();
+    }
+
+    @Test
+    void shouldNameTheKernelFeatureTheRegistryDeclaresWhenRefusingTheNativeRing() {
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "linkCqe", "boxed-cqe")))
+                .hasValueSatisfying(r -> assertThat(r).contains("linkCqe=cqe-skip-success, the kernel's own IOSQE_CQE_SKIP_SUCCESS (5.17)"));
+    }
+
+    @Test
+    void shouldNameAnOptionParamAfterTheOptionsKey() {
+        assertThat(ParamRules.paramName(new StrategyOption("cqe-array", "16", "array length"))).isEqualTo("cqeArray");
+    }
+
+    @Test
+    void shouldShapeChainsFromTheRegistryNotFromAliasNames() {
+        assertThat(LinkedNopsBenchmark.LinkedNopsState.chainCqes("baseline")).isEqualTo(ChainCqes.EVERY_NOP);
+        assertThat(LinkedNopsBenchmark.LinkedNopsState.chainCqes("boxed-cqe")).isEqualTo(ChainCqes.LAST_BY_RING);
+        assertThat(LinkedNopsBenchmark.LinkedNopsState.chainCqes("cqe-skip-success")).isEqualTo(ChainCqes.LAST_BY_SKIP_FLAG);
     }
 
     @Test

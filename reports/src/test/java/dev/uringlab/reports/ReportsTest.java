@@ -41,6 +41,19 @@ class ReportsTest {
     }
 
     @Test
+    void shouldCiteTheSeedPostsNotTheFilesTheProjectStartedFrom() throws Exception {
+        String html = Files.readString(report(Fixtures.RUN_A).file());
+        assertThat(html).contains("Dylan Yudaken, &quot;[PATCH for-next v2 00/13] io_uring: batch multishot completions&quot;, "
+                + "io-uring@vger.kernel.org, 2022-11-23").doesNotContain("seeds/000_").doesNotContain("KERNEL-NOTES.md");
+    }
+
+    @Test
+    void shouldSayTheNativeRegbPointIsTodaysKernel() throws Exception {
+        String html = Files.readString(report(Fixtures.RUN_A).file());
+        assertThat(html).contains("ring&#61;native is the running kernel, neither 6.1 nor 6.2");
+    }
+
+    @Test
     void shouldShowEveryBenchmarkAndEveryStrategyOfTheRun() throws Exception {
         Report report = report(Fixtures.RUN_A);
         String html = Files.readString(report.file());

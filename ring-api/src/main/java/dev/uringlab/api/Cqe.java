@@ -26,7 +26,7 @@ public final class Cqe {
     public int res() { return cqes.get(JAVA_INT, base + RES_OFFSET); }
     public int flags() { return cqes.get(JAVA_INT, base + FLAGS_OFFSET); }
 
-    /** The scenario-output line of this CQE: {@code cqe ud=U res=R flags=F} (SCENARIOS.md). */
+    /** The scenario-output line of this CQE: {@code cqe ud=U res=R flags=F} (docs/scenario-format.md). */
     @Override
     public String toString() {
         return "cqe ud=" + Long.toUnsignedString(userData()) + " res=" + res() + " flags=" + CqeFlags.describe(flags());

@@ -20,7 +20,7 @@ public final class CqeFlags {
     public static final int IORING_CQE_F_32 = 1 << 15;
 
     /**
-     * The scenario-output spelling of a flags word (SCENARIOS.md): BUFFER, MORE, SOCK_NONEMPTY
+     * The scenario-output spelling of a flags word (docs/scenario-format.md): BUFFER, MORE, SOCK_NONEMPTY
      * and NOTIF joined by {@code |}, any other bits as one decimal number, {@code 0} for none.
      */
     public static String describe(int flags) {

@@ -1,5 +1,8 @@
 package dev.uringlab.spi;
 
+import java.util.List;
+import java.util.Optional;
+
 /**
  * A strategy implementation, registered with {@link java.util.ServiceLoader} under
  * {@code META-INF/services/dev.uringlab.spi.StrategyProvider}. Like Agrona's idle strategies,
@@ -24,4 +27,22 @@ public interface StrategyProvider<T> {
 
     /** A fresh instance for one ring. */
     T create(StrategyContext ctx);
+
+    /**
+     * The ring options this strategy reads, each with its default: override where the
+     * strategy has any ({@code batched-cqe}'s {@code cqe-array}). None by default.
+     */
+    default List<StrategyOption> options() {
+        return List.of();
+    }
+
+    /**
+     * The running kernel's own form of this mechanism, where it has one, so the native ring
+     * runs the workloads written for this strategy ({@code cqe-skip-success}:
+     * IOSQE_CQE_SKIP_SUCCESS, 5.17). Empty by default: only the emulator runs it. Baseline needs
+     * none: it is the pre-patch mechanism, and the native ring runs the kernel's current one.
+     */
+    default Optional<NativeEquivalent> nativeEquivalent() {
+        return Optional.empty();
+    }
 }

@@ -10,8 +10,10 @@ import java.util.List;
  * every primitive called ("lock", "fill 7", "overflow 7", "commit", "unlock", "ev_posted"),
  * so tests can assert lock sections exactly. Fills and commits outside the lock fail the test,
  * as lockdep would; so does ev_posted under it. A request flagged REQ_F_CQE_SKIP fills nothing,
- * as {@link CompletionContext#ioFillCqeReq} promises. Shared by every posting strategy's tests
- * (ring-api's test-jar).
+ * as {@link CompletionContext#ioFillCqeReq} promises. {@link #assertQuiescent} checks the state
+ * a strategy call must leave (lock released, every fill committed, an ev_posted after the last
+ * commit). The one model CQ of every posting strategy's tests and of conformance's contracts
+ * (ring-api's test-jar), beside {@link ModelReq}.
  */
 public final class ModelCq implements CompletionContext {
     /** One CQE as the application reads it. */
@@ -24,6 +26,8 @@ public final class ModelCq implements CompletionContext {
     private final List<String> trace = new ArrayList<>();
     private int committed;
     private boolean locked;
+    /** A commit happened that no ev_posted followed yet. */
+    private boolean evPending;
 
     public ModelCq(int entries) {
         this.entries = entries;
@@ -85,6 +89,7 @@ public final class ModelCq implements CompletionContext {
     public void ioCommitCqring() {
         requireLocked("ioCommitCqring");
         committed = ring.size();
+        evPending = true;
         counters.inc(Counter.CQ_COMMIT);
         trace.add("commit");
     }
@@ -94,6 +99,7 @@ public final class ModelCq implements CompletionContext {
         if (locked) {
             throw new AssertionError("ev_posted under the completion lock");
         }
+        evPending = false;
         counters.inc(Counter.EV_POSTED);
         trace.add("ev_posted");
     }
@@ -116,6 +122,40 @@ public final class ModelCq implements CompletionContext {
     /** The user_data of the CQEs the application can see. */
     public List<Long> visibleUserData() {
         return ring.subList(0, committed).stream().map(Entry::userData).toList();
+    }
+
+    /**
+     * What the application has been given since the last {@link #reapAll()}, in order: the
+     * committed part of the ring, then the overflow list (which a flush would move in behind).
+     */
+    public List<Entry> delivered() {
+        List<Entry> all = new ArrayList<>(visible());
+        all.addAll(overflow);
+        return all;
+    }
+
+    /** The user_data of {@link #delivered()}, in order. */
+    public List<Long> deliveredUserData() {
+        return delivered().stream().map(Entry::userData).toList();
+    }
+
+    /**
+     * The state every strategy call must leave when it returns, except a deferred aux post:
+     * the lock released, every CQE written into the ring published by a commit, and an
+     * ev_posted after the last commit, so a waiter wakes for what was published.
+     *
+     * @param after the call just made, for the message
+     */
+    public void assertQuiescent(String after) {
+        if (locked) {
+            throw new AssertionError(after + " returned holding the completion lock");
+        }
+        if (committed != ring.size()) {
+            throw new AssertionError(after + " left " + (ring.size() - committed) + " CQE(s) filled but not committed");
+        }
+        if (evPending) {
+            throw new AssertionError(after + " committed CQEs without an ev_posted after the commit");
+        }
     }
 
     /** The user_data of the CQEs waiting on the overflow list, in order. */

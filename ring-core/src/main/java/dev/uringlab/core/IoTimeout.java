@@ -58,6 +58,13 @@ final class IoTimeout {
 
     /** io_req_tw_fail_links: each member completes with -ECANCELED, or its own error if it failed at init. */
     static void ioReqTwFailLinks(IoRingCtx ctx, IoRequest link) {
+        if (ctx.trace.on()) {
+            int nr = 0;
+            for (IoRequest m = link; m != null; m = m.link) {
+                nr++;
+            }
+            ctx.trace.emit(TracePoint.IO_REQ_TW_FAIL_LINKS, link.userData, nr);
+        }
         while (link != null) {
             IoRequest nxt = link.link;
             int res = (link.flags & REQ_F_FAIL) != 0 ? link.res : -ECANCELED;

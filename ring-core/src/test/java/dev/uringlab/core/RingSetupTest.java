@@ -86,6 +86,27 @@ class RingSetupTest {
     }
 
     @Test
+    void shouldAcceptIopollAndAnswerEachOpcodeAsAnIopollRingDoes() throws Exception {
+        try (Ring ring = RingFixture.open(RingConfig.builder(4).flags(SetupFlags.IORING_SETUP_IOPOLL).deterministic(true).build())) {
+            int[] p = ring.sys().pipe();
+            try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+                RingFixture.nop(ring, 1);
+                ring.getSqe().prepPollAdd(p[0], dev.uringlab.api.PollEvents.POLLIN).userData(2);
+                java.lang.foreign.MemorySegment buf = arena.allocate(8);
+                ring.getSqe().prepRead(p[0], buf, 8, 0).userData(3);
+                // POLL_ADD has no iopoll in io_issue_defs: io_init_req refuses it and submission stops there.
+                assertThat(ring.submit()).isEqualTo(2);
+                ring.enter(0, 1, dev.uringlab.api.EnterFlags.IORING_ENTER_GETEVENTS);
+                assertThat(RingFixture.reap(ring)).containsExactly(RingFixture.cqe(1, 0), RingFixture.cqe(2, -dev.uringlab.api.Errno.EINVAL));
+                // READ is allowed, but a pipe has no ->iopoll: io_rw_init_file says -EOPNOTSUPP.
+                assertThat(ring.submit()).isEqualTo(1);
+                ring.enter(0, 1, dev.uringlab.api.EnterFlags.IORING_ENTER_GETEVENTS);
+                assertThat(RingFixture.reap(ring)).containsExactly(RingFixture.cqe(3, -dev.uringlab.api.Errno.EOPNOTSUPP));
+            }
+        }
+    }
+
+    @Test
     void shouldRefuseSqpollAsNotEmulated() {
         assertThatThrownBy(() -> RingFixture.open(RingConfig.builder(4).flags(SetupFlags.IORING_SETUP_SQPOLL).build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not emulated");

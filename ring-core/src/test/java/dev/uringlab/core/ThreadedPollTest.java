@@ -56,6 +56,8 @@ class ThreadedPollTest {
             MemorySegment buf = arena.allocate(4096);
             int read = 0;
             int cqes = 0;
+            // The check is the bounded wait: a lost wakeup leaves bytes in the pipe that no CQE
+            // announces, and waitCqes fails with -ETIME, naming how far the reader got.
             while (read < BYTES) {
                 assertThat(ring.waitCqes(1, Duration.ofSeconds(10).toNanos()))
                         .as("a CQE for the bytes after %d (%d CQEs so far)", read, cqes).isZero();
@@ -83,7 +85,6 @@ class ThreadedPollTest {
             writer.join();
             assertThat(failure.get()).isNull();
             ring.enter(0, 0, 0); // the writer's last wakeups may still sit in the task-work queue
-            assertThat(read).isEqualTo(BYTES);
             assertThat(cqes).isBetween(1, BYTES + 1);
             assertThat(ring.counters().get(Counter.TASK_WORK_RUN)).isEqualTo(ring.counters().get(Counter.TASK_WORK_QUEUED));
         }

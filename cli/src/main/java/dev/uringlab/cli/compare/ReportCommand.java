@@ -1,9 +1,9 @@
 package dev.uringlab.cli.compare;
 
-import static dev.uringlab.cli.UringLab.EXIT_FAILURE;
 import static dev.uringlab.cli.UringLab.EXIT_OK;
 import static dev.uringlab.cli.UringLab.EXIT_USAGE;
 
+import dev.uringlab.cli.FileProblem;
 import dev.uringlab.reports.Report;
 import dev.uringlab.reports.Reports;
 import dev.uringlab.reports.input.ReportInputException;
@@ -23,8 +23,9 @@ import picocli.CommandLine.Spec;
  * {@code uring-lab report JSON... [-o FILE] [--baseline FILE]}: regenerates the HTML report from
  * saved runs ({@code results/<timestamp>/jmh.json}, or any JMH {@code -rf json} file), several
  * runs (from different machines) merged into one report, each labelled by its {@code env.json}.
- * A missing, empty, truncated or non-JMH file is one message naming the file and the problem,
- * exit status 2, and no report file.
+ * A missing, empty, truncated or non-JMH file, or an output that cannot be written
+ * ({@code cannot write X: permission denied}), is one message naming the file and the problem,
+ * exit status 2, and no report file. Every path is relative to the directory the user is in.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Write the HTML report of saved JMH runs (jmh.json files; env.json beside each labels it)."})
@@ -54,8 +55,8 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("uring-lab report: " + e.getMessage());
             return EXIT_USAGE;
         } catch (IOException e) {
-            err.println("uring-lab report: cannot write " + file + ": " + e.getMessage());
-            return EXIT_FAILURE;
+            err.println("uring-lab report: cannot write " + file + ": " + FileProblem.of(e));
+            return EXIT_USAGE;
         }
         out.print(report.summaryTable());
         out.println("report: " + report.file());

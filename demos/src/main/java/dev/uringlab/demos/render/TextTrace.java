@@ -50,7 +50,7 @@ public final class TextTrace {
             if (row.same()) {
                 Step sa = a.steps().get(row.a());
                 Step sb = b.steps().get(row.b());
-                out.println(n + " =  " + who(sa) + sa.call());
+                out.println(n + " =  " + sa.shown());
                 if (sa.change().equals(sb.change())) {
                     out.println("           " + sa.change());
                 } else {
@@ -78,14 +78,10 @@ public final class TextTrace {
     }
 
     private static void entry(PrintWriter out, String n, String arm, Step s) {
-        out.println(n + " " + arm + "  " + who(s) + s.call());
+        out.println(n + " " + arm + "  " + s.shown());
         out.println("           " + s.change());
     }
 
-    /** The application's lines are marked as such; kernel steps are the function itself. */
-    private static String who(Step s) {
-        return s.kernel() ? "" : "app: ";
-    }
 
     private static void counters(PrintWriter out, ArmRun a, ArmRun b) {
         Set<String> names = new LinkedHashSet<>(a.counters().keySet());

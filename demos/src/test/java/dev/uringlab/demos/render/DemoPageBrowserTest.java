@@ -201,7 +201,7 @@ class DemoPageBrowserTest {
             latest = i >= 0 ? i : latest;
         }
         return latest >= 0 ? run.steps().get(latest).state()
-                : new Snapshot(0, 0, 0, 0, 0, 0, List.of(), null, Map.of(), List.of(), List.of(), List.of(),
+                : new Snapshot(0, 0, 0, 0, 0, 0, 0, List.of(), null, Map.of(), List.of(), List.of(), List.of(),
                         List.of(), List.of(), 0, Map.of(), 0);
     }
 

@@ -11,6 +11,9 @@ import java.util.Map;
  *
  * @param seed      the seed number, {@code 000} to {@code 004}
  * @param title     the patch series' title
+ * @param post      the mailing-list post the figures come from, cited in words: author, subject,
+ *                  list, date, and the Message-ID where the archived copy kept it (docs/seeds.md);
+ *                  the report cites it for every quote of this claim
  * @param mechanism baseline mechanism -> patched mechanism, in a sentence
  * @param workload  the author's workload
  * @param metric    what one JMH operation is, e.g. {@code aux CQEs per second}
@@ -23,10 +26,13 @@ import java.util.Map;
  *                  only, and the baseline result, which has no such option, is matched without them
  * @param display   the unit the report shows this benchmark in
  * @param figures   the author's figures, the headline first
+ * @param note      what a reader must know about one of the points the report shows beside the
+ *                  claim (reg.b's native point is today's kernel, neither side of the series),
+ *                  or {@code null}
  */
-public record Claim(String seed, String title, String mechanism, String workload, String metric, String benchmark,
+public record Claim(String seed, String title, String post, String mechanism, String workload, String metric, String benchmark,
                     String axis, String patched, Map<String, String> match, List<String> options, Display display,
-                    List<Figure> figures) {
+                    List<Figure> figures, String note) {
     public Claim {
         options = options == null ? List.of() : List.copyOf(options);
         match = match == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(match));

@@ -70,9 +70,9 @@ public record Claims(List<Claim> claims) {
 
     private static void check(Path file, Claim c) throws ReportInputException {
         String where = "claim " + c.seed();
-        if (c.seed() == null || c.title() == null || c.benchmark() == null || c.axis() == null
+        if (c.seed() == null || c.title() == null || c.post() == null || c.benchmark() == null || c.axis() == null
                 || c.patched() == null || c.display() == null || c.figures() == null || c.figures().isEmpty()) {
-            throw new ReportInputException(file, where + " lacks one of seed, title, benchmark, axis, patched, display, figures");
+            throw new ReportInputException(file, where + " lacks one of seed, title, post, benchmark, axis, patched, display, figures");
         }
         for (Figure f : c.figures()) {
             if (f.source() == null || f.source().file() == null || f.source().text() == null || f.source().line() < 1) {

@@ -65,16 +65,16 @@ public final class HtmlReport {
     record SummaryRow(boolean group, String seed, String title, String mechanism, String benchmark, String figure,
                       String run, String section, String author,
                       String authorValues, String measured, String interval, String measuredValues,
-                      String verdict, String verdictClass, String note, String sourceRef, int quote) {
+                      String verdict, String verdictClass, String note, String sourceRef, int quote, String claimNote) {
     }
 
-    record Quote(int number, String seed, String figure, String file, String lines, String text) {
+    record Quote(int number, String seed, String figure, String citation, String text) {
     }
 
     record VerdictRule(String verdict, String verdictClass, String rule) {
     }
 
-    record Section(String id, String name, String benchmark, String claim, String workload, String fixed,
+    record Section(String id, String name, String benchmark, String claim, String claimNote, String workload, String fixed,
                    String unit, boolean timePerOp, String chart, List<TableRow> rows,
                    boolean multiRun, boolean hasWorkloads, boolean hasBytes, String sweepKey, String sweepChart,
                    boolean hasCounters, List<Swatch> counterHeaders, List<CounterRow> counters) {
@@ -113,8 +113,7 @@ public final class HtmlReport {
         Map<Figure, Integer> quoteNumbers = new LinkedHashMap<>();
         for (ClaimCheck c : a.checks()) {
             quoteNumbers.computeIfAbsent(c.figure(), f -> {
-                quotes.add(new Quote(quotes.size() + 1, c.claim().seed(), f.label(), f.source().file(),
-                        f.source().lines(), f.source().text()));
+                quotes.add(new Quote(quotes.size() + 1, c.claim().seed(), f.label(), c.claim().post(), f.source().text()));
                 return quotes.size();
             });
         }
@@ -155,7 +154,7 @@ public final class HtmlReport {
                 c.measured().map(m -> Format.ratio(m.value())).orElse("\u2013"),
                 c.measured().map(Format::ratioInterval).orElse(""), measuredValues,
                 c.verdict().label(), cssClass(c.verdict()), c.note(),
-                f.source().fileName() + ":" + f.source().lines(), quote);
+                claim.post(), quote, claim.note());
     }
 
     private Section section(String id, BenchmarkResults b) {
@@ -174,7 +173,8 @@ public final class HtmlReport {
                 r.bytesPerOp().map(m -> Format.plain(m.score())).orElse("\u2013"))).toList();
         Optional<Claim> claim = b.claim();
         return new Section(id, b.shortName(), b.benchmark(),
-                claim.map(c -> "seed " + c.seed() + ": " + c.title()).orElse(""),
+                claim.map(c -> "seed " + c.seed() + ": " + c.title() + " \u00b7 " + c.post()).orElse(""),
+                claim.map(Claim::note).orElse(null),
                 claim.map(c -> c.workload() + " (one operation: " + c.metric() + ")").orElse(""),
                 b.fixed().isEmpty() ? "" : b.fixed().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                         .collect(Collectors.joining(", ")),

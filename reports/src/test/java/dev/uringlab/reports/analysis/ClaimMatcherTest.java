@@ -93,7 +93,7 @@ class ClaimMatcherTest {
     @Test
     void shouldRefuseToGuessWhenSeveralPairsMatch() throws Exception {
         Path claims = Files.writeString(dir.resolve("claims.json"), """
-                {"claims": [{"seed": "000", "title": "t", "benchmark": "dev.uringlab.jmh.RegbBenchmark.regb",
+                {"claims": [{"seed": "000", "title": "t", "post": "p", "benchmark": "dev.uringlab.jmh.RegbBenchmark.regb",
                   "axis": "completion", "patched": "batched-cqe", "display": "ops/s",
                   "figures": [{"label": "any array", "ratio": 2.0,
                                "source": {"file": "seeds/README.md", "line": 1, "text": "x"}}]}]}

@@ -31,6 +31,15 @@ class ClaimsTest {
     }
 
     @Test
+    void shouldCiteEachSeedsPostByAuthorSubjectListAndDate() {
+        assertThat(claims.claims()).allSatisfy(c -> assertThat(c.post())
+                .as("seed %s", c.seed()).contains("io-uring@vger.kernel.org").containsPattern("\\d{4}-\\d{2}-\\d{2}")
+                .containsPattern("\"[^\"]+\"").containsAnyOf("Message-ID <", "Message-ID not kept"));
+        assertThat(claim("002").post()).contains("Message-ID <20210924042224.8061-2-xiaoguang.wang@linux.alibaba.com>");
+        assertThat(claim("000").note()).contains("neither 6.1 nor 6.2").contains("DEFER_TASKRUN");
+    }
+
+    @Test
     void shouldCarryTheAuthorsFigures() {
         List<Figure> regb = claim("000").figures();
         assertThat(regb).extracting(Figure::match).containsExactly(

@@ -63,6 +63,8 @@ public enum TracePoint {
     IO_REQ_TASK_COMPLETE("io_req_task_complete", Area.TASK_WORK, "ud", "res"),
     /** io_req_task_submit: a linked, drained or re-polled request is issued from task work. */
     IO_REQ_TASK_SUBMIT("io_req_task_submit", Area.TASK_WORK, "ud"),
+    /** io_req_tw_fail_links: the cancelled members of a chain complete, each with -ECANCELED or its own error. */
+    IO_REQ_TW_FAIL_LINKS("io_req_tw_fail_links", Area.TASK_WORK, "ud", "nr"),
     /** io_req_task_cancel: the request is failed from task work. */
     IO_REQ_TASK_CANCEL("io_req_task_cancel", Area.TASK_WORK, "ud", "res"),
 

@@ -7,11 +7,12 @@ import dev.uringlab.api.SqeFlags;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
 import dev.uringlab.spi.BioAllocation;
-import dev.uringlab.spi.CompletionBatch;
-import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.ModelBatch;
+import dev.uringlab.spi.ModelCq;
+import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.StrategyProvider;
@@ -23,54 +24,6 @@ import org.junit.jupiter.api.Test;
 
 /** Each baseline, driven through fakes of what the engine gives it: the exact primitive sequence it issues. */
 class BaselineStrategiesTest {
-
-    /** Records every CompletionContext call; the CQ has {@code room} free slots. */
-    private static final class RecordingCq implements CompletionContext {
-        final List<String> calls = new ArrayList<>();
-        int room;
-
-        RecordingCq(int room) {
-            this.room = room;
-        }
-
-        @Override public void lock() { calls.add("lock"); }
-        @Override public void unlock() { calls.add("unlock"); }
-        @Override public void ioFillCqeReq(IoKiocb req) { calls.add("fill " + req.userData()); }
-        @Override public boolean ioFillCqeAux(long ud, int res, int cflags) {
-            calls.add("aux " + ud);
-            return room-- > 0;
-        }
-        @Override public void ioCqringEventOverflow(long ud, int res, int cflags) { calls.add("overflow " + ud); }
-        @Override public void ioCommitCqring() { calls.add("commit"); }
-        @Override public void ioCqringEvPosted() { calls.add("ev_posted"); }
-        @Override public boolean overflowPending() { return false; }
-        @Override public Counters counters() { return new Counters(); }
-    }
-
-    private static final class Req implements IoKiocb {
-        final long ud;
-        int flags;
-
-        Req(long ud, int flags) {
-            this.ud = ud;
-            this.flags = flags;
-        }
-
-        @Override public int opcode() { return 0; }
-        @Override public long userData() { return ud; }
-        @Override public int res() { return 0; }
-        @Override public int cflags() { return 0; }
-        @Override public int flags() { return flags; }
-        @Override public void setFlags(int mask) { flags |= mask; }
-        @Override public void clearFlags(int mask) { flags &= ~mask; }
-    }
-
-    private static CompletionBatch batch(IoKiocb... reqs) {
-        return new CompletionBatch() {
-            @Override public int size() { return reqs.length; }
-            @Override public IoKiocb get(int i) { return reqs[i]; }
-        };
-    }
 
     /** A slab that records allocations and frees. */
     private static final class RecordingSlab<T> implements KmemCache<T> {
@@ -98,31 +51,33 @@ class BaselineStrategiesTest {
 
     @Test
     void shouldFlushABatchInOneLockedSectionWithOneEvPosted() {
-        RecordingCq cq = new RecordingCq(8);
-        new CompletionBatchPosting().flushCompletions(cq, batch(new Req(1, 0), new Req(2, 0), new Req(3, 0)));
-        assertThat(cq.calls).containsExactly("lock", "fill 1", "fill 2", "fill 3", "commit", "unlock", "ev_posted");
+        ModelCq cq = new ModelCq(8);
+        new CompletionBatchPosting().flushCompletions(cq, ModelBatch.of(new ModelReq(1, 0), new ModelReq(2, 0), new ModelReq(3, 0)));
+        assertThat(cq.trace()).containsExactly("lock", "fill 1", "fill 2", "fill 3", "commit", "unlock", "ev_posted");
     }
 
     @Test
     void shouldPostEveryAuxCqeAloneUnderTheLockEvenWhenAllowedToDefer() {
-        RecordingCq cq = new RecordingCq(1);
+        ModelCq cq = new ModelCq(1);
         CompletionBatchPosting posting = new CompletionBatchPosting();
         assertThat(posting.postAuxCqe(cq, 7, 1, 2, true, false)).isTrue();
         assertThat(posting.postAuxCqe(cq, 8, 1, 2, false, false)).isFalse();
         assertThat(posting.hasDeferred()).isFalse();
-        assertThat(cq.calls).containsExactly("lock", "aux 7", "commit", "unlock", "ev_posted",
-                "lock", "aux 8", "commit", "unlock", "ev_posted");
+        // The second finds the CQ of one full: its fill is refused (nothing traced), its section is the same.
+        assertThat(cq.trace()).containsExactly("lock", "fill 7", "commit", "unlock", "ev_posted",
+                "lock", "commit", "unlock", "ev_posted");
+        assertThat(cq.visibleUserData()).containsExactly(7L);
     }
 
     @Test
     void shouldAllocateAndFreeEveryRequestThroughTheSlab() {
-        RecordingSlab<IoKiocb> slab = new RecordingSlab<>(() -> new Req(0, 0));
+        RecordingSlab<IoKiocb> slab = new RecordingSlab<>(() -> new ModelReq(0, 0));
         SlabRequestAllocation alloc = (SlabRequestAllocation) new SlabRequestAllocation.Provider()
                 .create(context(slab, null));
         IoKiocb a = alloc.ioAllocReq();
         IoKiocb b = alloc.ioAllocReq();
         assertThat(a).isNotSameAs(b);
-        alloc.ioFreeBatchList(batch(a, b));
+        alloc.ioFreeBatchList(ModelBatch.of(a, b));
         alloc.ioFreeReq(alloc.ioAllocReq());
         alloc.ioReqCachesFree();
         assertThat(slab.calls).containsExactly("alloc", "alloc", "free", "free", "alloc", "free");
@@ -149,14 +104,14 @@ class BaselineStrategiesTest {
     @Test
     void shouldRejectCqeSkipSuccessAsAnUnknownFlagAndLetEveryOtherRequestPost() {
         EveryRequestLinkCqe link = new EveryRequestLinkCqe();
-        Req skip = new Req(1, SqeFlags.IOSQE_CQE_SKIP_SUCCESS | SqeFlags.IOSQE_IO_LINK);
+        ModelReq skip = new ModelReq(1, SqeFlags.IOSQE_CQE_SKIP_SUCCESS | SqeFlags.IOSQE_IO_LINK);
         assertThat(link.initReq(skip)).isEqualTo(-Errno.EINVAL);
-        assertThat(skip.flags).isEqualTo(SqeFlags.IOSQE_IO_LINK);
-        Req plain = new Req(2, SqeFlags.IOSQE_IO_LINK);
+        assertThat(skip.flags()).isEqualTo(SqeFlags.IOSQE_IO_LINK);
+        ModelReq plain = new ModelReq(2, SqeFlags.IOSQE_IO_LINK);
         assertThat(link.initReq(plain)).isZero();
         link.reqSetFail(plain);
         link.failLink(plain, skip);
-        assertThat(plain.flags).isEqualTo(SqeFlags.IOSQE_IO_LINK);
+        assertThat(plain.flags()).isEqualTo(SqeFlags.IOSQE_IO_LINK);
         assertThat(link.features()).isZero();
     }
 

@@ -3,6 +3,8 @@ package dev.uringlab.strategy.batchedcqe;
 import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionPosting;
+import dev.uringlab.spi.StrategyOption;
+import java.util.List;
 
 /**
  * Registers {@link DeferredAuxCqePosting} as {@value #ALIAS} on the {@code completion} axis.
@@ -21,5 +23,12 @@ public final class BatchedCqeProvider extends AbstractStrategyProvider<Completio
                     + " request CQEs: one lock, commit and eventfd signal per batch instead of per aux CQE",
                 ctx -> new DeferredAuxCqePosting(ctx.counters(),
                         ctx.intOption(CQE_ARRAY_OPTION, DeferredAuxCqePosting.DEFAULT_CQE_ARRAY), ctx.trace()));
+    }
+
+    /** {@value #CQE_ARRAY_OPTION}, default {@value DeferredAuxCqePosting#DEFAULT_CQE_ARRAY}: the series' v1 swept 8, 16 and 32. */
+    @Override
+    public List<StrategyOption> options() {
+        return List.of(new StrategyOption(CQE_ARRAY_OPTION, Integer.toString(DeferredAuxCqePosting.DEFAULT_CQE_ARRAY),
+                "the length of the array aux CQEs are deferred into before one locked flush (io_submit_state.cqes)"));
     }
 }

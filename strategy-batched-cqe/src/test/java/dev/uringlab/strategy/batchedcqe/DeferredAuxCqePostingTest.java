@@ -11,10 +11,11 @@ import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.ModelBatch;
+import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.ModelCq;
 import dev.uringlab.spi.ModelCq.Entry;
-import dev.uringlab.strategy.batchedcqe.TestBatch.Req;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,7 @@ class DeferredAuxCqePostingTest {
         assertThat(cq.trace()).isEmpty();
         assertThat(posting.hasDeferred()).isTrue();
 
-        posting.flushCompletions(cq, TestBatch.of());
+        posting.flushCompletions(cq, ModelBatch.of());
 
         assertThat(cq.trace()).containsExactly("lock", "fill 1", "fill 2", "fill 3", "commit", "unlock", "ev_posted");
         assertThat(posting.hasDeferred()).isFalse();
@@ -66,7 +67,7 @@ class DeferredAuxCqePostingTest {
         assertThat(posting.hasDeferred()).as("the 17th CQE waits in the array").isTrue();
 
         cq.clearTrace();
-        posting.flushCompletions(cq, TestBatch.of());
+        posting.flushCompletions(cq, ModelBatch.of());
         assertThat(cq.trace()).containsExactly("lock", "fill 17", "commit", "unlock", "ev_posted");
         assertThat(cq.visible()).hasSize(17);
     }
@@ -77,7 +78,7 @@ class DeferredAuxCqePostingTest {
         posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, true, false);
         posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, true, false);
 
-        posting.flushCompletions(cq, TestBatch.of(new Req(UD, -Errno.ECANCELED, 0), new Req(8, 0, 0)));
+        posting.flushCompletions(cq, ModelBatch.of(new ModelReq(UD, -Errno.ECANCELED, 0, 0), new ModelReq(8, 0, 0, 0)));
 
         assertThat(cq.reapAll()).containsExactly(
                 new Entry(UD, POLLIN, IORING_CQE_F_MORE), new Entry(UD, POLLIN, IORING_CQE_F_MORE),
@@ -109,7 +110,7 @@ class DeferredAuxCqePostingTest {
     @Test
     void shouldRefuseADeferredAuxCqeWhileTheCqIsInOverflow() {
         ModelCq cq = new ModelCq(1);
-        posting.flushCompletions(cq, TestBatch.of(new Req(1, 0, 0), new Req(2, 0, 0)));
+        posting.flushCompletions(cq, ModelBatch.of(new ModelReq(1, 0, 0, 0), new ModelReq(2, 0, 0, 0)));
         assertThat(cq.overflowPending()).isTrue();
 
         assertThat(posting.postAuxCqe(cq, UD, POLLIN, IORING_CQE_F_MORE, true, false)).isFalse();
@@ -125,7 +126,7 @@ class DeferredAuxCqePostingTest {
         for (int i = 0; i < 6; i++) {
             posting.postAuxCqe(cq, UD, i, IORING_CQE_F_MORE, true, false);
         }
-        posting.flushCompletions(cq, TestBatch.of(new Req(UD, -Errno.ECANCELED, 0)));
+        posting.flushCompletions(cq, ModelBatch.of(new ModelReq(UD, -Errno.ECANCELED, 0, 0)));
 
         assertThat(cq.trace()).containsExactly("lock", "fill 7", "fill 7", "fill 7", "fill 7",
                 "overflow 7", "overflow 7", "overflow 7", "commit", "unlock", "ev_posted");
@@ -165,7 +166,7 @@ class DeferredAuxCqePostingTest {
             while (posted < n && p.postAuxCqe(cq, UD, posted, IORING_CQE_F_MORE, true, false)) {
                 posted++;
             }
-            p.flushCompletions(cq, TestBatch.of(new Req(UD, -Errno.ECANCELED, 0)));
+            p.flushCompletions(cq, ModelBatch.of(new ModelReq(UD, -Errno.ECANCELED, 0, 0)));
 
             List<Entry> stream = cq.reapAll();
             List<Entry> expected = new ArrayList<>();
@@ -189,6 +190,17 @@ class DeferredAuxCqePostingTest {
                 .isEqualTo(32);
         assertThatThrownBy(() -> provider.create(context(Map.of("cqe-array", "0"))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cqe-array");
+    }
+
+    @Test
+    void shouldDeclareTheCqeArrayOptionWithItsDefaultAndNoNativeEquivalent() {
+        BatchedCqeProvider provider = new BatchedCqeProvider();
+        assertThat(provider.options()).singleElement().satisfies(o -> {
+            assertThat(o.key()).isEqualTo(BatchedCqeProvider.CQE_ARRAY_OPTION);
+            assertThat(o.defaultValue()).isEqualTo(Integer.toString(DeferredAuxCqePosting.DEFAULT_CQE_ARRAY));
+            assertThat(o.summary()).isNotBlank();
+        });
+        assertThat(provider.nativeEquivalent()).as("6.2's deferral is the kernel's own path, chosen by no flag").isEmpty();
     }
 
     @Test

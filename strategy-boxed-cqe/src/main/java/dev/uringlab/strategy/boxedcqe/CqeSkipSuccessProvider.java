@@ -2,7 +2,10 @@ package dev.uringlab.strategy.boxedcqe;
 
 import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
+import dev.uringlab.api.SqeFlags;
 import dev.uringlab.spi.LinkCqe;
+import dev.uringlab.spi.NativeEquivalent;
+import java.util.Optional;
 
 /** Registers {@link SkipSuccessLinkCqe} as {@value #ALIAS} on the {@code link-cqe} axis (kernel 5.17). */
 public final class CqeSkipSuccessProvider extends AbstractStrategyProvider<LinkCqe> {
@@ -14,5 +17,11 @@ public final class CqeSkipSuccessProvider extends AbstractStrategyProvider<LinkC
                 "IOSQE_CQE_SKIP_SUCCESS (5.17): a request with the flag posts no CQE when it succeeds; a failure posts,"
                     + " and silences the rest of its link when it had the flag; drain is refused after the first flagged SQE",
                 ctx -> new SkipSuccessLinkCqe());
+    }
+
+    /** The kernel's own flag: a workload that sets it runs unchanged on the native ring. */
+    @Override
+    public Optional<NativeEquivalent> nativeEquivalent() {
+        return Optional.of(new NativeEquivalent("IOSQE_CQE_SKIP_SUCCESS", "5.17", SqeFlags.IOSQE_CQE_SKIP_SUCCESS));
     }
 }

@@ -10,6 +10,7 @@ import static dev.uringlab.strategy.boxedcqe.ModelLinks.Sqe.nop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.api.Errno;
+import dev.uringlab.spi.ModelReq;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,9 +27,9 @@ class LastOrFailedLinkCqeTest {
 
     @Test
     void shouldMarkEveryRequestThatLinksAFollowerAndNoOther() {
-        Req soft = new Req(1, L);
-        Req hard = new Req(2, H);
-        Req last = new Req(3, 0);
+        ModelReq soft = new ModelReq(1, L);
+        ModelReq hard = new ModelReq(2, H);
+        ModelReq last = new ModelReq(3, 0);
         assertThat(strategy.initReq(soft)).isZero();
         assertThat(strategy.initReq(hard)).isZero();
         assertThat(strategy.initReq(last)).isZero();
@@ -39,24 +40,24 @@ class LastOrFailedLinkCqeTest {
 
     @Test
     void shouldRefuseTheSkipFlagAsAKernelThatDoesNotKnowItAndStillPostTheError() {
-        Req req = new Req(1, IOSQE_CQE_SKIP_SUCCESS);
+        ModelReq req = new ModelReq(1, IOSQE_CQE_SKIP_SUCCESS);
         assertThat(strategy.initReq(req)).isEqualTo(-Errno.EINVAL);
         assertThat(req.posts()).isTrue();
     }
 
     @Test
     void shouldDisableDrainWithTheFirstLinkedSqeOnly() {
-        Req drained = new Req(1, IOSQE_IO_DRAIN);
+        ModelReq drained = new ModelReq(1, IOSQE_IO_DRAIN);
         assertThat(strategy.initReq(drained)).isZero();
         assertThat(strategy.disablesDrain(drained)).isFalse();
-        Req linked = new Req(2, L);
+        ModelReq linked = new ModelReq(2, L);
         assertThat(strategy.initReq(linked)).isZero();
         assertThat(strategy.disablesDrain(linked)).as("a linked SQE may suppress its CQE").isTrue();
     }
 
     @Test
     void shouldDisableDrainOnALinkedSqeThatIsItselfDrained() {
-        Req req = new Req(1, H | IOSQE_IO_DRAIN);
+        ModelReq req = new ModelReq(1, H | IOSQE_IO_DRAIN);
         assertThat(strategy.initReq(req)).isZero();
         assertThat(strategy.disablesDrain(req)).as("the engine then refuses its drain with -EOPNOTSUPP").isTrue();
     }

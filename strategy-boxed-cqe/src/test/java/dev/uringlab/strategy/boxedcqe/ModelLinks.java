@@ -6,6 +6,7 @@ import static dev.uringlab.spi.ReqFlags.REQ_F_LINK;
 
 import dev.uringlab.api.Errno;
 import dev.uringlab.spi.LinkCqe;
+import dev.uringlab.spi.ModelReq;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,7 +47,7 @@ final class ModelLinks {
     }
 
     /** io_init_req's part for this axis: the strategy's flags, then the engine's {@code drain_disabled} rule. */
-    private int initReq(Req req) {
+    private int initReq(ModelReq req) {
         int ret = strategy.initReq(req);
         if (ret != 0) {
             return ret;
@@ -59,11 +60,11 @@ final class ModelLinks {
 
     /** Submits {@code sqes} and runs them; returns how many were consumed (io_submit_sqes' count). */
     int submit(Sqe... sqes) {
-        List<Req> chain = new ArrayList<>();
+        List<ModelReq> chain = new ArrayList<>();
         int consumed = 0;
         for (Sqe sqe : sqes) {
             consumed++;
-            Req req = new Req(sqe.ud(), sqe.flags());
+            ModelReq req = new ModelReq(sqe.ud(), sqe.flags());
             req.res(sqe.res());
             int ret = sqe.badOpcode() ? -Errno.EINVAL : initReq(req);
             boolean linked = (req.flags() & (REQ_F_LINK | REQ_F_HARDLINK)) != 0;
@@ -92,15 +93,15 @@ final class ModelLinks {
         return cqes;
     }
 
-    private void fail(Req req, int res) {
+    private void fail(ModelReq req, int res) {
         req.setFlags(REQ_F_FAIL);
         strategy.reqSetFail(req);
         req.res(res);
     }
 
-    private void run(List<Req> chain) {
+    private void run(List<ModelReq> chain) {
         for (int i = 0; i < chain.size(); i++) {
-            Req req = chain.get(i);
+            ModelReq req = chain.get(i);
             boolean failedAtInit = (req.flags() & REQ_F_FAIL) != 0;
             if (!failedAtInit && req.res() < 0) {
                 fail(req, req.res());
@@ -108,9 +109,9 @@ final class ModelLinks {
             complete(req);
             boolean failed = (req.flags() & REQ_F_FAIL) != 0;
             if (failed && (failedAtInit || (req.flags() & REQ_F_HARDLINK) == 0)) {
-                List<Req> rest = chain.subList(i + 1, chain.size());
+                List<ModelReq> rest = chain.subList(i + 1, chain.size());
                 rest.forEach(link -> strategy.failLink(req, link));
-                for (Req link : rest) {
+                for (ModelReq link : rest) {
                     link.res((link.flags() & REQ_F_FAIL) != 0 ? link.res() : -Errno.ECANCELED);
                     complete(link);
                 }
@@ -119,7 +120,7 @@ final class ModelLinks {
         }
     }
 
-    private void complete(Req req) {
+    private void complete(ModelReq req) {
         if (req.posts()) {
             cqes.add("cqe ud=" + req.userData() + " res=" + req.res());
         }

@@ -4,11 +4,10 @@ import static dev.uringlab.api.CqeFlags.IORING_CQE_F_MORE;
 import static dev.uringlab.spi.ReqFlags.REQ_F_CQE_SKIP;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.Counter;
-import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.ModelBatch;
 import dev.uringlab.spi.ModelCq;
-import java.util.List;
+import dev.uringlab.spi.ModelReq;
 import org.junit.jupiter.api.Test;
 
 /** {@link PerCqeLockPosting} against a model CQ: one lock section per CQE, none for a suppressed one. */
@@ -16,17 +15,9 @@ class PerCqeLockPostingTest {
     private final PerCqeLockPosting posting = new PerCqeLockPosting();
     private final ModelCq cq = new ModelCq(4);
 
-    private static CompletionBatch batch(Req... reqs) {
-        List<Req> list = List.of(reqs);
-        return new CompletionBatch() {
-            @Override public int size() { return list.size(); }
-            @Override public IoKiocb get(int i) { return list.get(i); }
-        };
-    }
-
     @Test
     void shouldPostEveryRequestOfABatchInItsOwnLockSection() {
-        posting.flushCompletions(cq, batch(new Req(1, 0), new Req(2, 0), new Req(3, 0)));
+        posting.flushCompletions(cq, ModelBatch.of(new ModelReq(1, 0), new ModelReq(2, 0), new ModelReq(3, 0)));
 
         assertThat(cq.trace()).containsExactly(
                 "lock", "fill 1", "commit", "unlock", "ev_posted",
@@ -40,9 +31,9 @@ class PerCqeLockPostingTest {
 
     @Test
     void shouldNotTakeTheLockForASuppressedCqe() {
-        Req skipped = new Req(1, 0);
+        ModelReq skipped = new ModelReq(1, 0);
         skipped.setFlags(REQ_F_CQE_SKIP);
-        posting.flushCompletions(cq, batch(skipped, new Req(2, 0)));
+        posting.flushCompletions(cq, ModelBatch.of(skipped, new ModelReq(2, 0)));
 
         assertThat(cq.trace()).containsExactly("lock", "fill 2", "commit", "unlock", "ev_posted");
         assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(1);
@@ -50,8 +41,8 @@ class PerCqeLockPostingTest {
 
     @Test
     void shouldOverflowRequestCqesThatDoNotFitAndKeepTheirOrder() {
-        posting.flushCompletions(cq, batch(new Req(1, 0), new Req(2, 0), new Req(3, 0), new Req(4, 0),
-                new Req(5, 0), new Req(6, 0)));
+        posting.flushCompletions(cq, ModelBatch.of(new ModelReq(1, 0), new ModelReq(2, 0), new ModelReq(3, 0), new ModelReq(4, 0),
+                new ModelReq(5, 0), new ModelReq(6, 0)));
 
         assertThat(cq.visibleUserData()).containsExactly(1L, 2L, 3L, 4L);
         assertThat(cq.overflowedUserData()).containsExactly(5L, 6L);

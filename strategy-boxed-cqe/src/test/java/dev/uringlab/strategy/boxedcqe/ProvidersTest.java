@@ -2,6 +2,7 @@ package dev.uringlab.strategy.boxedcqe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.uringlab.api.SqeFlags;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Strategies;
 import dev.uringlab.spi.StrategyProvider;
@@ -26,6 +27,24 @@ class ProvidersTest {
     void shouldNeverLetAllPatchesPickThe56PostingPath() {
         assertThat(Strategies.of(Axis.COMPLETION)).extracting(StrategyProvider::alias).contains(Axis.BASELINE, PerCqeLockProvider.ALIAS);
         assertThat(Strategies.newestPatched(Axis.COMPLETION)).isNotEqualTo(PerCqeLockProvider.ALIAS);
+    }
+
+    @Test
+    void shouldDeclareTheKernelsOwnFlagAsTheNativeEquivalentOfTheMergedFlagOnly() {
+        assertThat(new CqeSkipSuccessProvider().nativeEquivalent()).hasValueSatisfying(e -> {
+            assertThat(e.feature()).isEqualTo("IOSQE_CQE_SKIP_SUCCESS");
+            assertThat(e.since()).isEqualTo("5.17");
+            assertThat(e.sqeFlags()).isEqualTo(SqeFlags.IOSQE_CQE_SKIP_SUCCESS);
+        });
+        assertThat(new BoxedCqeProvider().nativeEquivalent()).as("an RFC's ring flag no kernel has").isEmpty();
+        assertThat(new PerCqeLockProvider().nativeEquivalent()).as("5.6's posting path").isEmpty();
+    }
+
+    @Test
+    void shouldDeclareNoOptions() {
+        assertThat(new BoxedCqeProvider().options()).isEmpty();
+        assertThat(new CqeSkipSuccessProvider().options()).isEmpty();
+        assertThat(new PerCqeLockProvider().options()).isEmpty();
     }
 
     @Test

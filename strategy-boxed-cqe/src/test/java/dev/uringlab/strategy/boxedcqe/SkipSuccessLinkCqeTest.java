@@ -14,6 +14,7 @@ import static dev.uringlab.strategy.boxedcqe.ModelLinks.Sqe.nop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.api.Errno;
+import dev.uringlab.spi.ModelReq;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,7 +35,7 @@ class SkipSuccessLinkCqeTest {
 
     @Test
     void shouldAcceptTheFlagAndLeaveTheRequestMarkedToSkip() {
-        Req req = new Req(1, L | S);
+        ModelReq req = new ModelReq(1, L | S);
         assertThat(strategy.initReq(req)).isZero();
         assertThat(req.flags() & REQ_F_CQE_SKIP).isNotZero();
     }
@@ -42,31 +43,31 @@ class SkipSuccessLinkCqeTest {
     @Test
     void shouldDisableDrainWithTheSkipFlagOnly() {
         for (int flags : new int[] {IOSQE_IO_DRAIN, IOSQE_ASYNC, L, IOSQE_IO_DRAIN | L}) {
-            Req req = new Req(1, flags);
+            ModelReq req = new ModelReq(1, flags);
             assertThat(strategy.initReq(req)).isZero();
             assertThat(strategy.disablesDrain(req)).as("flags 0x%x", flags).isFalse();
         }
-        Req skip = new Req(4, S);
+        ModelReq skip = new ModelReq(4, S);
         assertThat(strategy.initReq(skip)).isZero();
         assertThat(strategy.disablesDrain(skip)).isTrue();
     }
 
     @Test
     void shouldDisableDrainOnTheVeryFirstSkipSqeWhenItAlsoAsksForDrain() {
-        Req req = new Req(1, S | IOSQE_IO_DRAIN);
+        ModelReq req = new ModelReq(1, S | IOSQE_IO_DRAIN);
         assertThat(strategy.initReq(req)).isZero();
         assertThat(strategy.disablesDrain(req)).as("the engine then refuses its drain with -EOPNOTSUPP").isTrue();
     }
 
     @Test
     void shouldTradeTheSkipOfAFailingRequestForSkippingTheLinksItCancels() {
-        Req skipping = new Req(1, L | S);
+        ModelReq skipping = new ModelReq(1, L | S);
         skipping.setFlags(REQ_F_FAIL);
         strategy.reqSetFail(skipping);
         assertThat(skipping.posts()).isTrue();
         assertThat(skipping.flags() & REQ_F_SKIP_LINK_CQES).isNotZero();
 
-        Req plain = new Req(2, L);
+        ModelReq plain = new ModelReq(2, L);
         plain.setFlags(REQ_F_FAIL);
         strategy.reqSetFail(plain);
         assertThat(plain.posts()).isTrue();
@@ -75,17 +76,17 @@ class SkipSuccessLinkCqeTest {
 
     @Test
     void shouldSilenceOrUnsilenceEveryCancelledLinkAfterTheFailedRequestsFlag() {
-        Req silencing = new Req(1, L | S);
+        ModelReq silencing = new ModelReq(1, L | S);
         silencing.setFlags(REQ_F_FAIL);
         strategy.reqSetFail(silencing);
-        Req unflagged = new Req(2, 0);
+        ModelReq unflagged = new ModelReq(2, 0);
         strategy.failLink(silencing, unflagged);
         assertThat(unflagged.posts()).isFalse();
 
-        Req loud = new Req(3, L);
+        ModelReq loud = new ModelReq(3, L);
         loud.setFlags(REQ_F_FAIL);
         strategy.reqSetFail(loud);
-        Req flagged = new Req(4, L | S);
+        ModelReq flagged = new ModelReq(4, L | S);
         strategy.failLink(loud, flagged);
         assertThat(flagged.posts()).isTrue();
     }

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A parsed scenario file (SCENARIOS.md, format v1): the ring to set up and the steps to run,
+ * A parsed scenario file (docs/scenario-format.md, format v1 with its extensions): the ring to set up and the steps to run,
  * in file order. Immutable; every error of the file was found when it was made
  * ({@link ScenarioParser}), so running it can only fail on what happens at run time.
  *

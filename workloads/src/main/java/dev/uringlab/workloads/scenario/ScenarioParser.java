@@ -8,6 +8,11 @@ import dev.uringlab.api.PollEvents;
 import dev.uringlab.api.SetupFlags;
 import dev.uringlab.api.SqeFlags;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,17 +24,19 @@ import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
- * Reads a scenario file (SCENARIOS.md, format v1) into an immutable {@link Scenario}. Every
+ * Reads a scenario file (docs/scenario-format.md, format v1 with its extensions) into an immutable {@link Scenario}. Every
  * error of the file (unknown command or argument, missing {@code ud=}, {@code setup} not
  * first, a bad number or errno name, an unknown flag word, a name declared twice, an
  * {@code fd=} naming nothing declared above) is a {@link ScenarioSyntaxException} whose
  * message is {@code FILE:LINE: message}; the whole file is read before anything runs.
  *
- * <p>One extension to v1, for bad-flag cases the flag words cannot spell:
- * {@code opcode ud=U op=N flags=B} puts the raw bits B (0-255) in {@code sqe->flags}.
+ * <p>Two extensions to v1 (docs/scenario-format.md): {@code opcode ud=U op=N flags=B} puts the
+ * raw bits B (0-255) in {@code sqe->flags}, for bad-flag cases the flag words cannot spell; and
+ * {@code wait ud=U} waits until the CQE of request U is in the ring, for a chain whose CQE
+ * count depends on the link-cqe strategy.
  */
 public final class ScenarioParser {
-    /** The flag words of SCENARIOS.md and the IOSQE_* bit each sets. */
+    /** The flag words of docs/scenario-format.md and the IOSQE_* bit each sets. */
     private static final Map<String, Integer> FLAG_WORDS = flagWords();
     /** The bare word that makes a poll multishot (IORING_POLL_ADD_MULTI). */
     private static final String MULTI = "multi";
@@ -62,9 +69,58 @@ public final class ScenarioParser {
         this.file = file;
     }
 
-    /** Parses the file at {@code path}; messages name it as {@code path.toString()}. */
+    /**
+     * Parses the file at {@code path}; messages name it as {@code path.toString()}. A UTF-8
+     * byte-order mark at the start is skipped; bytes that are not UTF-8 (a binary file) are
+     * {@code FILE:LINE: not UTF-8 text} with the line where decoding fails, and a NUL byte
+     * {@code FILE:LINE: not text (a NUL byte)}.
+     *
+     * @throws IOException the file cannot be read (missing, a directory, no permission)
+     */
     public static Scenario parse(Path path) throws IOException, ScenarioSyntaxException {
-        return parse(path.toString(), Files.readAllLines(path, UTF_8));
+        String file = path.toString();
+        return parse(file, lines(file, Files.readAllBytes(path)));
+    }
+
+    /** The lines of a scenario file's bytes, decoded strictly as UTF-8 after an optional byte-order mark. */
+    static List<String> lines(String file, byte[] bytes) throws ScenarioSyntaxException {
+        int start = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
+        ByteBuffer in = ByteBuffer.wrap(bytes, start, bytes.length - start);
+        CharBuffer text = CharBuffer.allocate(bytes.length); // UTF-8 never decodes to more chars than bytes
+        CharsetDecoder decoder = UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        CoderResult result = decoder.decode(in, text, true);
+        if (!result.isError()) {
+            result = decoder.flush(text);
+        }
+        if (result.isError()) {
+            throw new ScenarioSyntaxException(file, lineOf(bytes, in.position()), "not UTF-8 text");
+        }
+        int nul = indexOf(bytes, (byte) 0);
+        if (nul >= 0) {
+            throw new ScenarioSyntaxException(file, lineOf(bytes, nul), "not text (a NUL byte)");
+        }
+        return text.flip().toString().lines().toList();
+    }
+
+    /** The 1-based line holding byte {@code offset}. */
+    private static int lineOf(byte[] bytes, int offset) {
+        int line = 1;
+        for (int i = 0; i < offset && i < bytes.length; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+            }
+        }
+        return line;
+    }
+
+    private static int indexOf(byte[] bytes, byte b) {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Parses {@code lines} (line 1 first) of the file called {@code file}. */
@@ -144,8 +200,16 @@ public final class ScenarioParser {
                 steps.add(new Step.Reap(l.number));
             }
             case "wait" -> {
-                String n = l.positionals(1, "wait N").getFirst();
-                steps.add(new Step.Wait(l.number, parseNumber(l, "wait " + n, n, 1, SetupFlags.IORING_MAX_CQ_ENTRIES)));
+                if (l.has("ud")) {
+                    l.allowKeys("ud");
+                    if (!l.words.isEmpty()) {
+                        throw l.error("expected 'wait N' or 'wait ud=U'");
+                    }
+                    steps.add(new Step.WaitFor(l.number, userData(l, "ud")));
+                } else {
+                    String n = l.positionals(1, "wait N' or 'wait ud=U").getFirst();
+                    steps.add(new Step.Wait(l.number, parseNumber(l, "wait " + n, n, 1, SetupFlags.IORING_MAX_CQ_ENTRIES)));
+                }
             }
             case "app" -> app(l);
             default -> throw new IllegalStateException("command without a parser: " + l.command);

@@ -22,7 +22,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Runs a {@link Scenario} on a ring of any engine and writes exactly the lines SCENARIOS.md
+ * Runs a {@link Scenario} on a ring of any engine and writes exactly the lines docs/scenario-format.md
  * specifies: {@code submitted N} for each {@code submit}, {@code cqe ud=U res=R flags=F} for
  * each CQE reaped, nothing else. One run owns its ring, the files it opened and an
  * {@link Arena} for every I/O buffer (native memory, as the real kernel needs).
@@ -74,31 +74,51 @@ public final class ScenarioRunner {
      */
     public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out)
             throws RingUnavailableException, ScenarioRuntimeException {
+        run(scenario, engine, config, out, new Listener() { });
+    }
+
+    /** What a caller learns as a run goes: each step before it runs, and the teardown before it starts. */
+    public interface Listener {
+        /** {@code step} is about to run. */
+        default void beforeStep(Step step) {}
+
+        /** Every step ran (or one failed): the files and the ring are about to be closed. */
+        default void beforeTeardown() {}
+    }
+
+    /**
+     * As {@link #run(Scenario, String, RingConfig, Consumer)}, telling {@code listener} of each
+     * step before it runs and of the teardown (a traced run prints the scenario's line there, so
+     * the trace of the step follows it).
+     */
+    public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out,
+                           Listener listener) throws RingUnavailableException, ScenarioRuntimeException {
         Ring ring = Rings.open(engine, config);
         // Closed in reverse order: the ring before the buffers its requests may point into.
         try (Arena arena = Arena.ofConfined(); ring) {
-            run(scenario, ring, arena, out, () -> {});
+            run(scenario, ring, arena, out, listener);
         }
     }
 
     /**
-     * Runs the scenario on {@code ring}, its I/O buffers allocated in {@code arena}; both stay
-     * the caller's (a demo reads the ring's counters before closing it), and the caller closes
-     * the ring before the arena, as {@link #run(Scenario, String, RingConfig, Consumer)} does.
-     * The files the scenario opened are closed when it ends, after {@code afterSteps} has run
-     * (closing a pipe wakes its pollers: a demo stops its trace before that).
+     * Runs the scenario on {@code ring}, its I/O buffers allocated in {@code arena}, telling
+     * {@code listener} as {@link #run(Scenario, String, RingConfig, Consumer, Listener)} does.
+     * The ring and the arena stay the caller's (a demo reads the ring's counters before the
+     * teardown and closes the ring before the arena); the files the scenario opened are closed
+     * when it ends, after {@link Listener#beforeTeardown()}.
      *
      * @throws ScenarioRuntimeException when a step fails
      */
-    public static void run(Scenario scenario, Ring ring, Arena arena, Consumer<String> out, Runnable afterSteps)
+    public static void run(Scenario scenario, Ring ring, Arena arena, Consumer<String> out, Listener listener)
             throws ScenarioRuntimeException {
         ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out);
         try {
             for (Step step : scenario.steps()) {
+                listener.beforeStep(step);
                 run.execute(step);
             }
-            afterSteps.run();
         } finally {
+            listener.beforeTeardown();
             // Before the ring and the buffers go: no more data can reach a pending read.
             run.opened.forEach(fd -> ring.sys().close(fd));
         }
@@ -130,6 +150,7 @@ public final class ScenarioRunner {
                     throw fail(step, "wait " + w.count() + ": " + errno(ret));
                 }
             }
+            case Step.WaitFor w -> waitFor(w);
             case Step.AppWrite w -> {
                 MemorySegment buf = arena.allocate(w.count());
                 buf.fill((byte) 'x');
@@ -173,7 +194,7 @@ public final class ScenarioRunner {
             }
             case Step.PollRemove r -> sqe.prepPollRemove(r.target());
             case Step.ReadWrite rw -> {
-                // A fresh buffer per SQE, as SCENARIOS.md says; never smaller than one byte.
+                // A fresh buffer per SQE, as docs/scenario-format.md says; never smaller than one byte.
                 MemorySegment buf = arena.allocate(Math.max(1, rw.len()));
                 if (rw.opcode() == Opcodes.IORING_OP_WRITE) {
                     buf.fill((byte) 'x');
@@ -185,6 +206,30 @@ public final class ScenarioRunner {
             case Step.RawSqe raw -> sqe.prepRw(raw.opcode(), 0, 0, 0, 0);
         }
         sqe.userData(s.userData()).flags(s.sqeFlags());
+    }
+
+    /**
+     * {@code wait ud=U}: looks at the ready CQEs without consuming them; while none is U's, waits
+     * for one more than are ready, the whole step within {@link #WAIT_TIMEOUT}.
+     */
+    private void waitFor(Step.WaitFor w) throws ScenarioRuntimeException {
+        long deadline = System.nanoTime() + WAIT_TIMEOUT.toNanos();
+        boolean[] seen = new boolean[1];
+        while (true) {
+            ring.forEachCqe((userData, res, flags) -> seen[0] |= userData == w.userData());
+            if (seen[0]) {
+                return;
+            }
+            long left = deadline - System.nanoTime();
+            int ret = left > 0 ? ring.waitCqes(ring.cqReady() + 1, left) : -Errno.ETIME;
+            if (ret == -Errno.ETIME) {
+                throw fail(w, "wait ud=" + Long.toUnsignedString(w.userData()) + ": no CQE of it among the " + ring.cqReady()
+                        + " in the ring after " + WAIT_TIMEOUT.toSeconds() + " s (-ETIME)");
+            }
+            if (ret < 0) {
+                throw fail(w, "wait ud=" + Long.toUnsignedString(w.userData()) + ": " + errno(ret));
+            }
+        }
     }
 
     /**

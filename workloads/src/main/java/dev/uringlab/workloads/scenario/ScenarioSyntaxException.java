@@ -2,7 +2,7 @@ package dev.uringlab.workloads.scenario;
 
 /**
  * An error in a scenario file itself, found before anything runs. The message is exactly
- * {@code FILE:LINE: message} (SCENARIOS.md); the CLI prints it on standard error and exits 2.
+ * {@code FILE:LINE: message} (docs/scenario-format.md); the CLI prints it on standard error and exits 2.
  */
 public final class ScenarioSyntaxException extends Exception {
     private static final long serialVersionUID = 1L;

@@ -67,6 +67,13 @@ public sealed interface Step {
     /** {@code wait N}: wait until N CQEs are in the CQ ring, consuming none. */
     record Wait(int line, int count) implements Step {}
 
+    /**
+     * {@code wait ud=U}: wait until the CQE of request U is in the CQ ring, consuming none (as a
+     * liburing program waits for one request: io_uring_wait_cqe_nr for one more CQE, then a look
+     * with io_uring_for_each_cqe, until it is there).
+     */
+    record WaitFor(int line, long userData) implements Step {}
+
     /** {@code app write NAME.w N}: the application writes N 'x' bytes to a pipe, outside the ring. */
     record AppWrite(int line, String end, int count) implements Step {}
 

@@ -1,5 +1,5 @@
 /**
- * The scenario file format of SCENARIOS.md (v1): {@link dev.uringlab.workloads.scenario.ScenarioParser}
+ * The scenario file format of docs/scenario-format.md (v1 and its extensions): {@link dev.uringlab.workloads.scenario.ScenarioParser}
  * reads a file into an immutable {@link dev.uringlab.workloads.scenario.Scenario}, reporting
  * every error of the file as {@code FILE:LINE: message} before anything runs;
  * {@link dev.uringlab.workloads.scenario.ScenarioRunner} executes it on a ring of any engine,

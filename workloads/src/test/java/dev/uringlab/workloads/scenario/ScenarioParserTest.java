@@ -7,6 +7,7 @@ import dev.uringlab.api.Opcodes;
 import dev.uringlab.api.PollEvents;
 import dev.uringlab.api.SqeFlags;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -51,6 +52,7 @@ class ScenarioParserTest {
                 app write p.w 3
                 app read p.r 3
                 reap
+                wait ud=9
                 """);
         assertThat(s.file()).isEqualTo("t.scn");
         assertThat(s.setup()).isEqualTo(new Scenario.Setup(2, 4, 8));
@@ -75,7 +77,8 @@ class ScenarioParserTest {
                 new Step.Wait(20, 2),
                 new Step.AppWrite(21, "p.w", 3),
                 new Step.AppRead(22, "p.r", 3),
-                new Step.Reap(23));
+                new Step.Reap(23),
+                new Step.WaitFor(24, 9));
     }
 
     @Test
@@ -102,6 +105,42 @@ class ScenarioParserTest {
                     assertThat(se.line()).isEqualTo(2);
                     assertThat(se.reason()).isEqualTo("nop: missing ud=");
                 });
+    }
+
+    @Test
+    void shouldNameTheLineWhereAFileStopsBeingUtf8(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("binary.scn");
+        byte[] text = "setup entries=4\nnop ud=1\n".getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = Arrays.copyOf(text, text.length + 3);
+        bytes[text.length] = (byte) 0xC3; // a lead byte without its continuation
+        bytes[text.length + 1] = '(';
+        bytes[text.length + 2] = '\n';
+        Files.write(f, bytes);
+        assertThatThrownBy(() -> ScenarioParser.parse(f)).isInstanceOf(ScenarioSyntaxException.class)
+                .hasMessage(f + ":3: not UTF-8 text");
+    }
+
+    @Test
+    void shouldSayLineOneForAnElfBinary(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("a.out");
+        Files.write(f, new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, (byte) 0x90, (byte) 0xff, 0, 0});
+        assertThatThrownBy(() -> ScenarioParser.parse(f)).hasMessage(f + ":1: not UTF-8 text");
+    }
+
+    @Test
+    void shouldCallANulByteNotText(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("zeros.scn");
+        Files.write(f, "setup entries=4\n\0\0\n".getBytes(StandardCharsets.UTF_8));
+        assertThatThrownBy(() -> ScenarioParser.parse(f)).hasMessage(f + ":2: not text (a NUL byte)");
+    }
+
+    @Test
+    void shouldAcceptAUtf8ByteOrderMark(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("bom.scn");
+        Files.writeString(f, "\uFEFFsetup entries=4\nnop ud=1\nsubmit\n");
+        Scenario sc = ScenarioParser.parse(f);
+        assertThat(sc.setup().entries()).isEqualTo(4);
+        assertThat(sc.steps()).hasSize(2);
     }
 
     static Stream<Arguments> errors() {
@@ -143,8 +182,10 @@ class ScenarioParserTest {
                 Arguments.of(s + "read ud=1 fd=3 len=1 off=4", "t.scn:2: unknown argument 'off=' for read; read takes ud=, fd=, len="),
                 Arguments.of(s + "submit 3", "t.scn:2: expected 'submit'"),
                 Arguments.of(s + "reap all", "t.scn:2: expected 'reap'"),
-                Arguments.of(s + "wait", "t.scn:2: expected 'wait N'"),
-                Arguments.of(s + "wait n=2", "t.scn:2: expected 'wait N'"),
+                Arguments.of(s + "wait", "t.scn:2: expected 'wait N' or 'wait ud=U'"),
+                Arguments.of(s + "wait n=2", "t.scn:2: expected 'wait N' or 'wait ud=U'"),
+                Arguments.of(s + "wait ud=3 2", "t.scn:2: expected 'wait N' or 'wait ud=U'"),
+                Arguments.of(s + "wait ud=3 n=2", "t.scn:2: unknown argument 'n=' for wait; wait takes ud="),
                 Arguments.of(s + "pipe", "t.scn:2: expected 'pipe NAME'"),
                 Arguments.of(s + "pipe a b", "t.scn:2: expected 'pipe NAME'"),
                 Arguments.of(s + "eventfd", "t.scn:2: expected 'eventfd NAME'"),

@@ -52,6 +52,20 @@ class ScenarioRunnerTest {
     }
 
     @Test
+    void shouldWaitForOneRequestsCqeWithoutConsumingAny() throws Exception {
+        assertThat(run("emulated", "setup entries=4\nnop ud=1\nsubmit\npipe p\npoll ud=2 fd=p.r\nsubmit\n"
+                + "app write p.w 1\nwait ud=2\nreap"))
+                .containsExactly("submitted 1", "submitted 1", "cqe ud=1 res=0 flags=0", "cqe ud=2 res=1 flags=0");
+    }
+
+    @Test
+    void shouldFailAWaitForARequestThatNeverCompletes() {
+        assertThatThrownBy(() -> run("emulated", "setup entries=4\nnop ud=1\npipe p\npoll ud=2 fd=p.r\nsubmit\nwait ud=2"))
+                .isInstanceOf(ScenarioRuntimeException.class)
+                .hasMessage("t.scn:6: wait ud=2: no CQE of it among the 1 in the ring after 2 s (-ETIME)");
+    }
+
+    @Test
     void shouldFailAnAppReadOfAnEmptyPipe() {
         assertThatThrownBy(() -> run("emulated", "setup entries=4\npipe p\napp write p.w 1\napp read p.r 1\napp read p.r 1"))
                 .isInstanceOf(ScenarioRuntimeException.class)
