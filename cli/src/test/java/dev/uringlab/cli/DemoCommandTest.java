@@ -55,6 +55,23 @@ class DemoCommandTest {
     }
 
     @Test
+    void shouldNameADemoOfTheSameSeedForEverySeedTheReportLinks() throws Exception {
+        var claims = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                dev.uringlab.reports.input.Claims.class.getResourceAsStream(dev.uringlab.reports.input.Claims.RESOURCE)).get("claims");
+        int linked = 0;
+        for (var claim : claims) {
+            if (claim.hasNonNull("demo")) {
+                linked++;
+                var demo = Demos.find(claim.get("demo").asText());
+                assertThat(demo).as("the demo of seed %s", claim.get("seed").asText()).isPresent();
+                assertThat(demo.get().seed()).isEqualTo(claim.get("seed").asText());
+            }
+        }
+        assertThat(linked).isEqualTo(Demos.all().stream().map(d -> d.seed()).filter(java.util.Objects::nonNull)
+                .distinct().count());
+    }
+
+    @Test
     void shouldRejectAnUnwritablePageInOneLineWithStatusTwo(@TempDir Path dir) {
         Path page = dir.resolve("missing-dir").resolve("page.html");
         Result r = execute("demo", "rings", "--html", page.toString());

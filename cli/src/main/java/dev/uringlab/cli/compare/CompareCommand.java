@@ -4,6 +4,7 @@ import static dev.uringlab.cli.UringLab.EXIT_FAILURE;
 import static dev.uringlab.cli.UringLab.EXIT_OK;
 import static dev.uringlab.cli.UringLab.EXIT_USAGE;
 
+import dev.uringlab.cli.DemoPages;
 import dev.uringlab.reports.Report;
 import dev.uringlab.reports.Reports;
 import dev.uringlab.reports.input.ReportInputException;
@@ -185,6 +186,7 @@ public final class CompareCommand implements Callable<Integer> {
         out.println("uring-lab compare: " + (toRun.size() - failed.size()) + " of " + toRun.size() + " points measured in "
                 + Progress.clock(wall) + " (" + runLength.describe() + ")");
         out.println("report: " + report.file());
+        DemoPages.writeBeside(report.file(), err).forEach(page -> out.println("demo: " + page));
         return failed.isEmpty() ? EXIT_OK : EXIT_FAILURE;
     }
 

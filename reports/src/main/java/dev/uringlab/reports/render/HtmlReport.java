@@ -65,7 +65,8 @@ public final class HtmlReport {
     record SummaryRow(boolean group, String seed, String title, String mechanism, String benchmark, String figure,
                       String run, String section, String author,
                       String authorValues, String measured, String interval, String measuredValues,
-                      String verdict, String verdictClass, String note, String sourceRef, int quote, String claimNote) {
+                      String verdict, String verdictClass, String note, String sourceRef, int quote, String claimNote,
+                      String demo, String demoPage) {
     }
 
     record Quote(int number, String seed, String figure, String citation, String text) {
@@ -154,7 +155,8 @@ public final class HtmlReport {
                 c.measured().map(m -> Format.ratio(m.value())).orElse("\u2013"),
                 c.measured().map(Format::ratioInterval).orElse(""), measuredValues,
                 c.verdict().label(), cssClass(c.verdict()), c.note(),
-                claim.post(), quote, claim.note());
+                claim.post(), quote, claim.note(), claim.demo(),
+                claim.demo() == null ? null : Claim.demoPage(claim.demo()));
     }
 
     private Section section(String id, BenchmarkResults b) {
