@@ -15,12 +15,11 @@ import dev.uringlab.workloads.scenario.ScenarioRunner;
 import dev.uringlab.workloads.scenario.ScenarioRuntimeException;
 import dev.uringlab.workloads.scenario.ScenarioSyntaxException;
 import dev.uringlab.workloads.scenario.TracedRun;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -77,9 +76,11 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        List<String> lines;
         Scenario scenario;
         try {
-            scenario = ScenarioParser.parse(file);
+            lines = ScenarioParser.readLines(file); // read once: the trace shows them
+            scenario = ScenarioParser.parse(file.toString(), lines);
         } catch (ScenarioSyntaxException e) {
             err.println(e.getMessage());
             return EXIT_USAGE;
@@ -103,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
                 Strategies.resolve(config); // before anything runs: an unknown name is a usage error
             }
             if (trace) {
-                TracedRun.run(scenario, Files.readAllLines(file, StandardCharsets.UTF_8), config, out::println);
+                TracedRun.run(scenario, lines, config, out::println);
             } else {
                 ScenarioRunner.run(scenario, engine, config, out::println);
             }
@@ -121,9 +122,6 @@ final class RunCommand implements Callable<Integer> {
             out.flush();
             err.println(e.getMessage());
             return EXIT_FAILURE;
-        } catch (IOException e) {
-            err.println(file + ": cannot read the scenario: " + e.getMessage());
-            return EXIT_USAGE;
         } finally {
             out.flush();
         }

@@ -123,6 +123,17 @@ class UserPathsTest {
         assertThat(r.out()).isEqualTo(Files.readString(ROOT.resolve("scenarios/nop.expected")));
     }
 
+    @Test
+    void shouldSayIsADirectoryForAnOutputThatIsADirectory() throws IOException {
+        Path out = Files.createDirectories(dir.resolve("report.html"));
+        Files.writeString(out.resolve("keep.txt"), "x");
+        Path run = ROOT.resolve("reports/src/test/resources/fixtures/run-a/jmh.json");
+        Result r = UringLabTest.execute("report", run.toString(), "-o", out.toString());
+        assertThat(r.err()).isEqualTo("uring-lab report: cannot write " + out + ": is a directory" + System.lineSeparator());
+        assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
+        assertThat(out.resolve("keep.txt")).exists();
+    }
+
     /**
      * An output the user cannot write: a read-only directory, or (for root, whom file modes do
      * not stop) sysfs, where nobody may create a file.

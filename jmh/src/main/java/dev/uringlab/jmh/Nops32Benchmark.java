@@ -15,47 +15,59 @@ import org.openjdk.jmh.annotations.State;
  * fixed cost io_uring pays per request with no file or device behind it.
  *
  * <h2>The kernel workload it mirrors</h2>
- * fio's {@code t/io_uring -N1 -s32 -d32 -c32}: queue depth 32; each loop prepares 32 NOP SQEs,
- * calls {@code io_uring_enter(32, 32, IORING_ENTER_GETEVENTS)} and reaps every CQE (see
- * {@link Nops32}). t/io_uring's IOPS is SQEs submitted per second; here one operation is one
- * NOP ({@code @OperationsPerInvocation(32)}), so the score is NOPs/s, directly comparable with
- * fio's figure. Seed 001 ("squeeze more performance") was measured this way: 34 -> 42 MIOPS on
+ * fio's {@code t/io_uring -N1 -s32 -c32 -dD}, swept over the queue depth D = 1, 8, 32, 128
+ * ({@code depth}); as t/io_uring's main() does, the submit and complete batches are clamped
+ * to the depth (so -d1 submits and waits for 1, -d8 for 8, -d32 and -d128 for 32; at -d128
+ * the batch fits under the depth, so the enter waits for nothing and the loop just reaps).
+ * Each loop prepares a batch of NOP SQEs, calls {@code io_uring_enter} and reaps every CQE
+ * (see {@link Nops32}). t/io_uring's IOPS is SQEs submitted per second; here one operation is
+ * one NOP: an invocation runs as many loops as make {@value #NOPS_PER_INVOCATION} NOPs at every
+ * depth ({@code @OperationsPerInvocation}), so the score is NOPs/s, directly comparable with
+ * fio's figure. Seed 001 ("squeeze more performance") was measured at -d32: 34 -> 42 MIOPS on
  * one setup, 31 -> 32 on another, 3-5% expected on a stable one. On this machine's kernel
  * t/io_uring does about 11.6 M NOP/s.
  *
  * <h2>What is compared</h2>
  * <ul>
- *   <li>{@code ring=emulated, profile=baseline}: the emulated kernel with every pre-patch mechanism;</li>
- *   <li>{@code ring=emulated, reqAlloc=<alias>}: seed 001's request cache head-to-head (more
- *       aliases join {@code reqAlloc} as strategies land);</li>
+ *   <li>{@code ring=emulated, profile=baseline, reqAlloc=baseline}: the emulated kernel with
+ *       every pre-patch mechanism; for seed 001 that is 5.15's request allocation (the
+ *       submit state's 32-slot array refilled from the free list or by bulk allocation);</li>
+ *   <li>{@code ring=emulated, reqAlloc=req-cache}: seed 001's 5.16 request allocation (one
+ *       free-list stack, a cold bulk refill) head-to-head, every other axis at baseline;</li>
  *   <li>{@code ring=emulated, profile=all-patches}: every patch at once;</li>
  *   <li>{@code ring=native, profile=baseline}: the real kernel through the same Ring API and
  *       the same loop; the ratio emulated/native says what the emulator costs.</li>
  * </ul>
- * The other points of the cross product ({@code native} with a profile, {@code all-patches}
- * with an explicit alias) are not experiments: they fail at setup with the reason
- * ({@link ParamRules}), and {@code uring-lab compare} does not run them. Where io_uring is
- * disabled, {@code ring=native} fails at setup with the kernel's reason.
+ * The other points of the cross product ({@code native} with a profile or with
+ * {@code req-cache}, {@code all-patches} with an explicit alias) are not experiments: they fail
+ * at setup with the reason ({@link ParamRules}), and {@code uring-lab compare} does not run
+ * them. Where io_uring is disabled, {@code ring=native} fails at setup with the kernel's reason.
  *
  * <h2>Secondary metrics</h2>
- * Per NOP (secondary score / primary score): {@code enter} (1/32), {@code sqeSubmitted} (1),
- * {@code reqAlloc}/{@code reqFree} (1), {@code reqSlabAlloc}/{@code reqSlabFree} (what
- * seed 001 saves), {@code completionLock}, {@code cqCommit} and {@code evPosted} (1/32: one
- * flush per batch), {@code cqeFilled} (1). The native ring counts only what user space sees.
- * {@code -prof gc} gives the bytes allocated per NOP ({@code gc.alloc.rate.norm}): 72 on the
- * emulated baseline, the one request ({@code io_kiocb}) it takes from the slab per NOP, which
- * seed 001's request cache recycles instead; about 0 on the native ring.
+ * Per NOP (secondary score / primary score): {@code enter} (1/batch), {@code sqeSubmitted}
+ * (1), {@code reqAlloc}/{@code reqFree} (1), {@code reqSlabAlloc}/{@code reqSlabFree},
+ * {@code reqCacheRefill} and {@code reqBulkAlloc} (about 0 on both arms: NOPs complete
+ * inline, so no more than one batch of requests is ever live and both caches refill only in
+ * the first loop; the 5.15 array refills from its free list only when more than 32 requests
+ * are live, which nops32 never reaches), {@code completionLock}, {@code cqCommit} and
+ * {@code evPosted} (1/batch: one flush per enter), {@code waitqueueWake} (the wakeups
+ * ev_posted made: 0, since nobody sleeps on the CQ when NOPs complete inline),
+ * {@code cqeFilled} (1). The native ring counts only what user space sees. {@code -prof gc}
+ * gives the bytes allocated per NOP ({@code gc.alloc.rate.norm}): about 0 on both emulated
+ * arms (requests are recycled, never allocated per NOP) and on the native ring.
  *
  * <h2>HOW TO RUN</h2>
  * <pre>
  *   ./uring-lab compare --include Nops32                 # the whole race, then the HTML report
- *   java -jar jmh/target/benchmarks.jar Nops32Benchmark -p ring=emulated -prof gc
- *   java -jar jmh/target/benchmarks.jar Nops32Benchmark -p ring=native -p profile=baseline
+ *   java -jar jmh/target/benchmarks.jar Nops32Benchmark -p ring=emulated -p profile=baseline -prof gc
+ *   java -jar jmh/target/benchmarks.jar Nops32Benchmark -p ring=native -p profile=baseline -p reqAlloc=baseline
  * </pre>
  * (build the jar with {@code ./mvnw -B -q -pl jmh -am package -DskipTests}; mode, iterations,
  * forks and the forks' JVM flags come from {@link RingBenchmark}).
  */
 public class Nops32Benchmark extends RingBenchmark {
+    /** NOPs per invocation: a whole number of loops at every depth (128 loops of 1, 16 of 8, 4 of 32). */
+    static final int NOPS_PER_INVOCATION = 128;
 
     /** The ring and the nops32 loop on it. */
     @State(Scope.Thread)
@@ -68,20 +80,24 @@ public class Nops32Benchmark extends RingBenchmark {
         @Param({"baseline", "all-patches"})
         public String profile;
 
-        /** Seed 001's axis: request allocation. */
-        @Param({"baseline"})
+        /** Seed 001's axis: request allocation, 5.15 ({@code baseline}) or 5.16 ({@code req-cache}). */
+        @Param({"baseline", "req-cache"})
         public String reqAlloc;
+
+        /** t/io_uring's {@code -d}; seed 001 measured at 32. */
+        @Param({"1", "8", "32", "128"})
+        public int depth;
 
         Nops32 nops;
 
         @Override
         protected RingConfig.Builder setup() {
-            return Nops32.setup();
+            return Nops32.setup(depth);
         }
 
         @Override
         protected void opened(Ring ring) {
-            nops = new Nops32(ring);
+            nops = new Nops32(ring, depth);
         }
     }
 
@@ -95,16 +111,24 @@ public class Nops32Benchmark extends RingBenchmark {
         public long reqFree;
         public long reqSlabAlloc;
         public long reqSlabFree;
+        public long reqCacheRefill;
+        public long reqBulkAlloc;
         public long completionLock;
         public long cqeFilled;
         public long cqCommit;
         public long evPosted;
+        public long waitqueueWake;
     }
 
-    /** One pass of t/io_uring's loop: 32 NOPs prepared, submitted, waited for and reaped. */
+    /** Passes of t/io_uring's loop (batches prepared, submitted, waited for and reaped) until {@value #NOPS_PER_INVOCATION} NOPs went through. */
     @Benchmark
-    @OperationsPerInvocation(Nops32.DEPTH)
+    @OperationsPerInvocation(NOPS_PER_INVOCATION)
     public int nops32(Nops32State state, Nops32Counters counters) {
-        return state.nops.submitAndReap();
+        Nops32 nops = state.nops;
+        int done = 0;
+        while (done < NOPS_PER_INVOCATION) {
+            done += nops.submitAndReap();
+        }
+        return done;
     }
 }

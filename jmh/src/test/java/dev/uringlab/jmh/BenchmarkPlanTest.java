@@ -24,11 +24,15 @@ class BenchmarkPlanTest {
     }
 
     @Test
-    void shouldPlanNops32WithoutItsNonsensePoints() {
+    void shouldPlanNops32WithoutItsNonsensePointsAtEveryDepth() {
         List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("Nops32Benchmark"), engine -> Optional.empty());
-        assertThat(plan).hasSize(4).allMatch(p -> p.benchmark().equals("dev.uringlab.jmh.Nops32Benchmark.nops32"));
-        assertThat(plan.stream().filter(p -> p.skipReason().isPresent()).map(p -> p.params().get("ring") + "/" + p.params().get("profile")))
-                .containsExactly("native/all-patches");
+        assertThat(plan).hasSize(32).allMatch(p -> p.benchmark().equals("dev.uringlab.jmh.Nops32Benchmark.nops32"));
+        for (String depth : List.of("1", "8", "32", "128")) {
+            assertThat(plan.stream().filter(p -> p.skipReason().isEmpty() && p.params().get("depth").equals(depth))
+                    .map(p -> p.params().get("ring") + "/" + p.params().get("profile") + "/" + p.params().get("reqAlloc")))
+                    .containsExactlyInAnyOrder("emulated/baseline/baseline", "emulated/baseline/req-cache",
+                            "emulated/all-patches/baseline", "native/baseline/baseline");
+        }
     }
 
     @Test
@@ -37,7 +41,8 @@ class BenchmarkPlanTest {
                 engine -> engine.equals("native") ? Optional.of("ring=native cannot run here: io_uring_disabled=2") : Optional.empty());
         assertThat(plan.stream().filter(p -> p.params().get("ring").equals("native")))
                 .allSatisfy(p -> assertThat(p.skipReason()).isPresent());
-        assertThat(plan.stream().filter(p -> p.params().get("ring").equals("native") && p.params().get("profile").equals("baseline")))
+        assertThat(plan.stream().filter(p -> p.params().get("ring").equals("native") && p.params().get("profile").equals("baseline")
+                        && p.params().get("reqAlloc").equals("baseline") && p.params().get("depth").equals("32")))
                 .singleElement().satisfies(p -> assertThat(p.skipReason()).hasValue("ring=native cannot run here: io_uring_disabled=2"));
     }
 
@@ -57,7 +62,7 @@ class BenchmarkPlanTest {
         BenchmarkPlan.print(BenchmarkPlan.plan(List.of("Nops32Benchmark"), engine -> Optional.empty()),
                 new PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).contains(
-                "run\tdev.uringlab.jmh.Nops32Benchmark.nops32\tprofile=baseline reqAlloc=baseline ring=emulated")
-                .anyMatch(l -> l.startsWith("skip\tdev.uringlab.jmh.Nops32Benchmark.nops32\tprofile=all-patches reqAlloc=baseline ring=native\tring=native with profile"));
+                "run\tdev.uringlab.jmh.Nops32Benchmark.nops32\tdepth=32 profile=baseline reqAlloc=req-cache ring=emulated")
+                .anyMatch(l -> l.startsWith("skip\tdev.uringlab.jmh.Nops32Benchmark.nops32\tdepth=32 profile=all-patches reqAlloc=baseline ring=native\tring=native with profile"));
     }
 }

@@ -1,5 +1,6 @@
 package dev.uringlab.reports;
 
+import dev.uringlab.reports.analysis.Intervals;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -13,9 +14,10 @@ import java.util.Optional;
  *                 {@code env.json} beside it
  * @param baseline an older JMH JSON file to compare with ({@code --baseline}), if any
  * @param claims   a claims file replacing the built-in one, if any
- * @param out      the HTML file to write (replaced atomically; parent directories are created)
+ * @param out       the HTML file to write (replaced atomically; parent directories are created)
+ * @param intervals the confidence of every interval (95% unless asked otherwise)
  */
-public record ReportRequest(List<Path> runs, Optional<Path> baseline, Optional<Path> claims, Path out) {
+public record ReportRequest(List<Path> runs, Optional<Path> baseline, Optional<Path> claims, Path out, Intervals intervals) {
     public ReportRequest {
         runs = List.copyOf(runs);
         if (runs.isEmpty()) {
@@ -24,6 +26,12 @@ public record ReportRequest(List<Path> runs, Optional<Path> baseline, Optional<P
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(claims, "claims");
         Objects.requireNonNull(out, "out");
+        Objects.requireNonNull(intervals, "intervals");
+    }
+
+    /** The runs, an optional old run and claims file, at the default 95%. */
+    public ReportRequest(List<Path> runs, Optional<Path> baseline, Optional<Path> claims, Path out) {
+        this(runs, baseline, claims, out, Intervals.DEFAULT);
     }
 
     /** The runs compared with an optional old run, against the built-in claims. */

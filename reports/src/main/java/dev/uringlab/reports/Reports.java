@@ -72,6 +72,6 @@ public final class Reports {
         Claims claims = request.claims().isPresent() ? Claims.load(request.claims().get()) : Claims.builtIn();
         List<Run> runs = RunReader.readAll(request.runs());
         Optional<Run> old = request.baseline().isPresent() ? Optional.of(RunReader.read(request.baseline().get())) : Optional.empty();
-        return Analysis.of(runs, old, claims);
+        return Analysis.of(runs, old, claims, request.intervals());
     }
 }

@@ -45,6 +45,18 @@ public enum Counter {
     REQ_SLAB_ALLOC("requests from the slab"),
     /** kmem_cache_free(req_cachep): requests returned to the slab. */
     REQ_SLAB_FREE("requests to the slab"),
+    /**
+     * io_alloc_req found the submit-side request cache empty and went to refill it: 5.15's
+     * io_flush_cached_reqs (from the free list, else a bulk allocation), 5.16's
+     * __io_alloc_req_refill.
+     */
+    REQ_CACHE_REFILL("request-cache refills"),
+    /** kmem_cache_alloc_bulk(req_cachep) calls, IO_REQ_ALLOC_BATCH requests each (the requests count in REQ_SLAB_ALLOC). */
+    REQ_BULK_ALLOC("bulk slab allocations"),
+    /** Requests put on ctx->locked_free_list under the completion lock (__io_free_req). */
+    REQ_LOCKED_FREE("requests to the locked free list"),
+    /** io_flush_cached_locked_reqs: ctx->locked_free_list spliced into the submit-side cache. */
+    REQ_LOCKED_FLUSH("locked free list splices"),
     /** bio_alloc_bioset: bios handed out. */
     BIO_ALLOC("bios allocated"),
     /** bios taken from the slab/mempool. */

@@ -1,22 +1,101 @@
 package dev.uringlab.spi;
 
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.ReentrantLock;
+
 /**
  * Axis {@code req-alloc}: where requests come from and go back to (seed 001). One instance
  * per ring, called only by the ring owner's thread with {@code ctx->uring_lock} held. The
  * slab is {@link StrategyContext#reqCachep()}; every request handed out is clean (the engine
- * re-initialises it in io_init_req).
+ * re-initialises it in io_init_req), so io_preinit_req has nothing left to do here.
+ *
+ * <p>The engine calls {@link #ioAllocReq} once per SQE it consumes, {@link #ioFreeBatchList}
+ * once per flushed completion batch (after it queued each request's next link member and
+ * dropped its file: io_queue_next and io_dismantle_req), {@link #ioFreeReq} for a request
+ * freed outside a batch, and {@link #ioReqCachesFree} once at ring exit, after which every
+ * request this allocation ever took from the slab must be back there.
  */
 public interface RequestAllocation {
+    /** IO_REQ_ALLOC_BATCH (5.15 and 5.16): requests per kmem_cache_alloc_bulk of a refill. */
+    int IO_REQ_ALLOC_BATCH = 8;
 
-    /** io_alloc_req: a request for the submission path. */
+    /** io_alloc_req: a request for the submission path; never one that is still live. */
     IoKiocb ioAllocReq();
 
-    /** io_free_req: one request is done (outside a completion batch). */
+    /**
+     * io_free_req: one request is done outside a completion batch. In 5.15 and 5.16 this is
+     * __io_free_req, which puts it on {@code ctx->locked_free_list} under the completion
+     * lock ({@link LockedFreeList}). The engine calls it for a request whose SQE was dropped,
+     * where the kernel puts the request straight back on the submit-side free list instead.
+     */
     void ioFreeReq(IoKiocb req);
 
-    /** io_free_batch_list: every request of a flushed completion batch is done. */
+    /** io_free_batch_list (5.16) / io_req_free_batch per request (5.15): every request of a flushed completion batch is done. */
     void ioFreeBatchList(CompletionBatch batch);
 
     /** io_req_caches_free, at ring exit: give every request still held back to the slab. */
     void ioReqCachesFree();
+
+    /**
+     * {@code ctx->locked_free_list} and {@code ctx->locked_free_nr} (5.15 and 5.16): requests
+     * freed outside {@code uring_lock} wait here, under the completion lock, until the
+     * submission side takes them all at once (io_flush_cached_locked_reqs), which it does
+     * only when more than IO_COMPL_BATCH are waiting. The list is LIFO (list_add /
+     * wq_list_add_head at the head).
+     *
+     * <p>The lock stands in for {@code ctx->completion_lock}, which a strategy is not handed at
+     * creation; in the emulator only the ring owner frees outside a batch, so it is never
+     * contended, and its cost is the uncontended lock round trip the kernel pays too.
+     * {@link #lockedFreeNr()} is the unlocked READ_ONCE of the count; the count is written
+     * under the lock.
+     */
+    final class LockedFreeList {
+        /** IO_COMPL_BATCH: the submission side takes the list only when more than this many wait there. */
+        public static final int IO_COMPL_BATCH = 32;
+
+        private final ReentrantLock completionLock = new ReentrantLock();
+        private final ArrayDeque<IoKiocb> list = new ArrayDeque<>();
+        private final Counters counters;
+        /** ctx->locked_free_nr: sv under the lock, lv outside it. */
+        private volatile int lockedFreeNr;
+
+        public LockedFreeList(Counters counters) {
+            this.counters = counters;
+        }
+
+        /** __io_free_req's tail: lock, add at the head, count, unlock. */
+        public void add(IoKiocb req) {
+            completionLock.lock();
+            try {
+                list.push(req);
+                lockedFreeNr = lockedFreeNr + 1;
+            } finally {
+                completionLock.unlock();
+            }
+            counters.inc(Counter.REQ_LOCKED_FREE);
+        }
+
+        /** READ_ONCE(ctx->locked_free_nr): a hint, read without the lock. */
+        public int lockedFreeNr() {
+            return lockedFreeNr;
+        }
+
+        /**
+         * io_flush_cached_locked_reqs: under the lock, move every waiting request onto the head
+         * of the submit-side free list {@code into} (list_splice_init in 5.15, wq_list_splice in
+         * 5.16, both one pointer splice; here one move per request), and zero the count.
+         */
+        public void ioFlushCachedLockedReqs(ArrayDeque<IoKiocb> into) {
+            completionLock.lock();
+            try {
+                for (IoKiocb req; (req = list.pollLast()) != null; ) {
+                    into.push(req);
+                }
+                lockedFreeNr = 0;
+            } finally {
+                completionLock.unlock();
+            }
+            counters.inc(Counter.REQ_LOCKED_FLUSH);
+        }
+    }
 }

@@ -2,8 +2,11 @@
  * The strategy SPI: one interface per patched mechanism (an {@link dev.uringlab.spi.Axis}),
  * what each may see of the emulated kernel, the provider registry
  * ({@link dev.uringlab.spi.Strategies}, on {@link java.util.ServiceLoader}, keyed by a short
- * alias per implementation), the ring-engine SPI ({@link dev.uringlab.spi.RingProvider}) and
- * the {@link dev.uringlab.spi.Counters} every mechanism bumps.
+ * alias per implementation; each provider also declares the ring options its strategy reads,
+ * {@link dev.uringlab.spi.StrategyOption}, and the kernel's own form of it if any,
+ * {@link dev.uringlab.spi.NativeEquivalent}), the ring-engine SPI
+ * ({@link dev.uringlab.spi.RingProvider}) and the {@link dev.uringlab.spi.Counters} every
+ * mechanism bumps.
  *
  * <table>
  *   <caption>The axes</caption>

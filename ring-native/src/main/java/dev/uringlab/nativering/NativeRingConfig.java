@@ -16,14 +16,17 @@ import dev.uringlab.spi.Strategies;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What a {@link RingConfig} may ask of the native ring. The native ring <em>is</em> the
  * running kernel: it has no strategies to choose, so it accepts a configuration whose every
- * axis is {@code baseline} (the label under which it is compared with the emulator), except
- * {@code link-cqe=cqe-skip-success}, which the kernel implements itself (IOSQE_CQE_SKIP_SUCCESS,
- * since 5.17). Anything else is an {@link IllegalArgumentException} naming what the real
- * kernel cannot emulate. {@link RingConfig#deterministic()} is ignored: the kernel is the
+ * axis is {@code baseline} (the label under which it is compared with the emulator), and any
+ * registered strategy whose provider declares a
+ * {@link dev.uringlab.spi.StrategyProvider#nativeEquivalent() native equivalent}, a mechanism
+ * the kernel implements itself and user space selects per SQE ({@code link-cqe=cqe-skip-success}:
+ * IOSQE_CQE_SKIP_SUCCESS, since 5.17). Anything else is an {@link IllegalArgumentException}
+ * naming what the real kernel cannot emulate and what it accepts. {@link RingConfig#deterministic()} is ignored: the kernel is the
  * kernel.
  *
  * <p>Setup flags are passed to io_uring_setup only when they keep the ring protocol of
@@ -32,9 +35,6 @@ import java.util.Map;
  */
 final class NativeRingConfig {
     private NativeRingConfig() {}
-
-    /** The only patched alias the running kernel implements itself: IOSQE_CQE_SKIP_SUCCESS (5.17). */
-    static final String CQE_SKIP_SUCCESS = "cqe-skip-success";
 
     /** IORING_SETUP_TASKRUN_FLAG: IORING_SQ_TASKRUN in the SQ flags while task work is pending. */
     private static final int IORING_SETUP_TASKRUN_FLAG = 1 << 9;
@@ -70,14 +70,19 @@ final class NativeRingConfig {
         }
         if (!cannot.isEmpty()) {
             throw new IllegalArgumentException("the native ring is the running kernel and cannot emulate "
-                    + String.join(", ", cannot) + "; it accepts baseline on every axis, and "
-                    + Axis.LINK_CQE.key() + "=" + CQE_SKIP_SUCCESS + " (IOSQE_CQE_SKIP_SUCCESS, since 5.17)");
+                    + String.join(", ", cannot) + "; it accepts baseline on every axis"
+                    + Strategies.all().stream().filter(p -> p.nativeEquivalent().isPresent())
+                            .map(p -> ", " + p.axis().key() + "=" + p.alias() + " (" + p.nativeEquivalent().get().feature()
+                                    + ", since " + p.nativeEquivalent().get().since() + ")")
+                            .sorted().collect(Collectors.joining()));
         }
     }
 
+    /** Baseline, or a registered strategy whose provider declares the kernel's own equivalent. */
     private static boolean kernelImplements(String axis, String alias) {
-        return Axis.byKey(axis).isPresent()
-                && (alias.equals(Axis.BASELINE) || (axis.equals(Axis.LINK_CQE.key()) && alias.equals(CQE_SKIP_SUCCESS)));
+        return Axis.byKey(axis).map(a -> alias.equals(Axis.BASELINE)
+                || Strategies.of(a).stream().anyMatch(p -> p.alias().equals(alias) && p.nativeEquivalent().isPresent()))
+                .orElse(false);
     }
 
     /** io_uring_create's size rules (io_uring/io_uring.c), checked before the kernel sees them so misuse names its limit. */

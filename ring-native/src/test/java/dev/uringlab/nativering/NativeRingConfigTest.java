@@ -19,7 +19,7 @@ class NativeRingConfigTest {
         assertThatThrownBy(() -> provider.open(RingConfig.builder(8).strategy("completion", "batched-cqe").build()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cannot emulate completion=batched-cqe")
-                .hasMessageContaining("link-cqe=cqe-skip-success");
+                .hasMessageContaining("link-cqe=cqe-skip-success (IOSQE_CQE_SKIP_SUCCESS, since 5.17)");
         assertThatThrownBy(() -> provider.open(RingConfig.builder(8).strategy("link-cqe", "boxed-cqe").build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("link-cqe=boxed-cqe");
         assertThatThrownBy(() -> provider.open(RingConfig.builder(8).strategy("no-such-axis", "baseline").build()))
@@ -55,7 +55,7 @@ class NativeRingConfigTest {
     @Test
     void shouldAcceptBaselineEverywhereAndTheKernelsOwnSkipFlag() throws RingUnavailableException {
         RingConfig config = RingConfig.builder(8).profile("baseline").strategy("completion", "baseline")
-                .strategy("link-cqe", NativeRingConfig.CQE_SKIP_SUCCESS).deterministic(true).build();
+                .strategy("link-cqe", "cqe-skip-success").deterministic(true).build();
         try (Ring ring = NativeRings.openOrSkip(config)) {
             ring.getSqe().prepNop().userData(1).flags(SqeFlags.IOSQE_CQE_SKIP_SUCCESS);
             ring.getSqe().prepNop().userData(2);

@@ -6,7 +6,14 @@ import static dev.uringlab.cli.UringLab.EXIT_USAGE;
 
 import dev.uringlab.cli.DemoPages;
 import dev.uringlab.reports.Report;
+import dev.uringlab.reports.ReportRequest;
 import dev.uringlab.reports.Reports;
+import dev.uringlab.reports.analysis.Analysis;
+import dev.uringlab.reports.analysis.BenchmarkResults;
+import dev.uringlab.reports.analysis.Estimate;
+import dev.uringlab.reports.analysis.Intervals;
+import dev.uringlab.reports.analysis.Params;
+import dev.uringlab.reports.analysis.Row;
 import dev.uringlab.reports.input.ReportInputException;
 import dev.uringlab.reports.input.RunReader;
 import java.io.IOException;
@@ -21,8 +28,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -35,36 +48,44 @@ import picocli.CommandLine.Spec;
  * emulator against the real kernel) under JMH, then writes the HTML report.
  *
  * <ol>
+ *   <li>checks every option (the {@code --include} regexes, {@code --baseline}, and, once the
+ *       jar is there, {@code --prof} against JMH's profilers) before anything runs;</li>
  *   <li>makes sure {@code jmh/target/benchmarks.jar} is up to date ({@link BenchmarksJar});</li>
  *   <li>lists the plan: every point of every benchmark's param space that is an experiment
  *       and can run here ({@code dev.uringlab.jmh.BenchmarkPlan}); the others are printed as
  *       skipped, with the reason;</li>
- *   <li>runs each point in its own JMH child JVM, JMH's progress on the terminal, with an
- *       overall line before each (point i of N, elapsed, time left), appending the results to
- *       {@code results/<timestamp>/jmh.json} as it goes;</li>
+ *   <li>runs the points one fork at a time through JMH's Runner in one host JVM
+ *       ({@link JmhChild}), the arms of each race interleaved and forks added where the ratio
+ *       intervals are widest ({@link Races}), until every race meets the target precision or
+ *       the budget ends; one progress line per fork, JMH's own output in {@code jmh.log}
+ *       ({@code --verbose}: on the terminal); {@code jmh.json} is rewritten after each fork;</li>
  *   <li>writes {@code env.json} beside it, then {@code report.html} through the reports module,
  *       prints the summary table and the report's path.</li>
  * </ol>
- * Exit status: 0 when every point ran and the report is written; 1 when a point or the build
- * failed (the report still covers what ran); 2 for bad input (an unreadable {@code --baseline},
- * an {@code --include} that matches nothing).
+ * Ctrl-C stops the JMH child, writes the report of what was measured, marks the run
+ * interrupted in {@code env.json} and says so. Exit status: 0 when every point ran and the
+ * report is written; 1 when a point or the build failed (the report still covers what ran), or
+ * the run was interrupted; 2 for bad input (a bad option or {@code --baseline}, an
+ * {@code --include} that matches nothing).
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Race every strategy against the baseline under JMH and write the HTML report.",
-            "Results go to results/<timestamp>/ (jmh.json, env.json, report.html)."})
+            "Results go to results/<timestamp>/ (jmh.json, env.json, jmh.log, report.html)."})
 public final class CompareCommand implements Callable<Integer> {
     /** The report's file name in a run's directory. */
     static final String REPORT = "report.html";
+    /** JMH's own output, in a run's directory. */
+    static final String LOG = "jmh.log";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
 
     @ArgGroup(exclusive = true)
     private Length length = new Length();
 
     private static final class Length {
-        @Option(names = "--quick", description = "Short runs (1 fork, 2 x 500 ms warmup, 5 x 500 ms): the whole suite in minutes; wide error bars.")
+        @Option(names = "--quick", description = "A first look within 5 minutes in all: one fork of every point, then forks where intervals are widest.")
         boolean quick;
 
-        @Option(names = "--full", description = "Long runs (3 forks, 5 x 2 s warmup, 10 x 2 s) for figures to keep.")
+        @Option(names = "--full", description = "Long runs (5 to 15 forks of 5 x 2 s warmup, 10 x 2 s) for figures to keep.")
         boolean full;
 
         RunLength value() {
@@ -81,17 +102,40 @@ public final class CompareCommand implements Callable<Integer> {
     private Path baseline;
 
     @Option(names = "--prof", paramLabel = "PROFILER",
-            description = "A JMH profiler for every point (repeatable): gc gives bytes/op (gc.alloc.rate.norm).")
+            description = "A JMH profiler for every fork (repeatable): gc gives bytes/op (gc.alloc.rate.norm).")
     private List<String> profilers = new ArrayList<>();
+
+    @Option(names = "--target", paramLabel = "PERCENT", defaultValue = "5",
+            description = "Add forks to a race until its ratio interval's half-width is within this share of the ratio (default: ${DEFAULT-VALUE}).")
+    private double target;
+
+    @Option(names = "--confidence", paramLabel = "PERCENT", defaultValue = "95",
+            description = "The confidence of every interval, e.g. 99 (default: ${DEFAULT-VALUE}).")
+    private double confidence;
+
+    @Option(names = "--budget", paramLabel = "MINUTES",
+            description = "The time budget of the whole run, build included (default: 5 with --quick, 40, 180 with --full).")
+    private Double budgetMinutes;
+
+    @Option(names = "--verbose", description = "Stream JMH's own output to the terminal instead of jmh.log.")
+    private boolean verbose;
 
     @Spec
     private CommandSpec spec;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        Instant start = started();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         RunLength runLength = length.value();
+        Optional<String> bad = badOption();
+        if (bad.isPresent()) {
+            err.println("uring-lab compare: " + bad.get());
+            return EXIT_USAGE;
+        }
+        Intervals intervals = new Intervals(confidence / 100);
+        Duration budget = budgetMinutes == null ? runLength.budget() : Duration.ofSeconds(Math.round(budgetMinutes * 60));
         if (baseline != null) {
             try {
                 RunReader.read(baseline); // now, not after minutes of benchmarks
@@ -109,7 +153,22 @@ public final class CompareCommand implements Callable<Integer> {
             return EXIT_FAILURE;
         }
         JmhChild jmh = new JmhChild(jar);
-        List<PlanPoint> plan = jmh.plan(includes);
+        if (!profilers.isEmpty()) {
+            Set<String> known = jmh.profilers();
+            for (String profiler : profilers) {
+                String name = profilerName(profiler);
+                if (!known.contains(name) && JMH_PROFILERS.contains(name)) {
+                    err.println("uring-lab compare: --prof " + profiler + ": JMH cannot run it on this machine"
+                            + " (java -jar " + layout.root().relativize(jar) + " -lprof says why); here it runs "
+                            + String.join(", ", known));
+                    return EXIT_USAGE;
+                }
+            }
+        }
+        List<PlanPoint> all = jmh.plan(List.of());
+        List<Pattern> patterns = includes.stream().map(Pattern::compile).toList();
+        List<PlanPoint> plan = all.stream()
+                .filter(p -> patterns.isEmpty() || patterns.stream().anyMatch(r -> r.matcher(p.benchmark()).find())).toList();
         if (plan.isEmpty()) {
             err.println("uring-lab compare: no benchmark matches --include " + String.join(" ", includes)
                     + "; list them with: java -jar " + layout.root().relativize(jar) + " -l");
@@ -128,66 +187,213 @@ public final class CompareCommand implements Callable<Integer> {
             return EXIT_FAILURE;
         }
 
-        Instant start = Instant.now();
         Path dir = newResultsDir(layout);
+        Path log = dir.resolve(LOG);
         EnvFile env = EnvFile.capture(layout, runLength, start);
+        env.benchmarks(all.stream().map(PlanPoint::benchmark).distinct().toList());
         env.write(dir);
-        Progress progress = new Progress(toRun.size(), runLength);
+        Races races = new Races(toRun, runLength.minForks(), runLength.maxForks(), target / 100);
+        Progress progress = new Progress(runLength, budget);
         out.println("uring-lab compare: " + toRun.size() + " points (" + (plan.size() - toRun.size()) + " skipped), "
-                + runLength.describe() + " each, about " + Progress.clock(progress.estimateAll()) + " in all; results in "
-                + layout.root().relativize(dir));
+                + runLength.describe(budget)
+                + ", target +-" + Format.number(target) + "% at " + intervals.percent() + "; results in "
+                + layout.root().relativize(dir) + (verbose ? "" : ", JMH's output in " + LOG));
         out.flush();
 
+        AtomicBoolean interrupted = new AtomicBoolean();
+        CountDownLatch written = new CountDownLatch(1);
+        Thread onCtrlC = new Thread(() -> {
+            interrupted.set(true);
+            jmh.close();
+            try {
+                written.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "uring-lab compare: Ctrl-C");
+        Runtime.getRuntime().addShutdownHook(onCtrlC);
         JmhJson results = new JmhJson();
-        List<PlanPoint> failed = new ArrayList<>();
-        Path part = dir.resolve("jmh-point.json"); // one point's results, merged into jmh.json
-        for (int i = 0; i < toRun.size(); i++) {
-            PlanPoint point = toRun.get(i);
-            out.println();
-            out.println("== uring-lab compare " + progress.before(i + 1, point, Duration.between(start, Instant.now())));
-            out.flush();
-            JmhLock.awaitFree(out);
-            Instant t0 = Instant.now();
-            Files.deleteIfExists(part);
-            int status = jmh.run(point, runLength, profilers, part);
-            int n = results.append(part);
-            Files.deleteIfExists(part);
-            progress.finished(Duration.between(t0, Instant.now()));
-            if (status != 0 || n == 0) {
-                failed.add(point);
+        Map<PlanPoint, String> failed = new LinkedHashMap<>();
+        Path part = dir.resolve("jmh-fork.json"); // one fork's results, merged into jmh.json
+        try {
+            jmh.start(verbose ? Optional.empty() : Optional.of(log));
+            Map<PlanPoint, Double> precision = new LinkedHashMap<>();
+            boolean outOfTime = false;
+            for (List<PlanPoint> batch = races.next(precision); !batch.isEmpty() && !interrupted.get() && !outOfTime;
+                    batch = races.next(precision)) {
+                if (races.warmedUp() && !progress.fits(Duration.between(start, Instant.now()), batch.size())) {
+                    break; // a race's arms run together or not at all
+                }
+                for (PlanPoint point : batch) {
+                    Duration elapsed = Duration.between(start, Instant.now());
+                    if (!progress.fits(elapsed, 1)) {
+                        outOfTime = true;
+                        break;
+                    }
+                    if (failed.containsKey(point)) {
+                        races.ran(point);
+                        continue;
+                    }
+                    out.println(progress.before(toRun.indexOf(point) + 1, toRun.size(), point,
+                            Params.isReference(point.params()) ? "reference" : "challenger", races.forks(point) + 1, elapsed,
+                            races.forksToMinimum()));
+                    out.flush();
+                    Instant t0 = Instant.now();
+                    Files.deleteIfExists(part);
+                    Optional<String> failure;
+                    try {
+                        failure = jmh.runFork(point, runLength, profilers, part);
+                    } catch (IOException e) {
+                        if (!interrupted.get()) {
+                            throw e;
+                        }
+                        failure = Optional.of("interrupted"); // Ctrl-C closed the runner under us
+                    }
+                    int n = interrupted.get() ? 0 : results.append(part);
+                    Files.deleteIfExists(part);
+                    races.ran(point);
+                    if (interrupted.get()) {
+                        break;
+                    }
+                    env.sample();
+                    progress.finished(Duration.between(t0, Instant.now()));
+                    if (failure.isPresent() || n == 0) {
+                        failed.put(point, failure.orElse("JMH wrote no result"));
+                    } else {
+                        results.write(dir);
+                    }
+                }
+                if (races.warmedUp() && results.size() > 0 && !interrupted.get()) {
+                    precision = precisions(dir.resolve(JmhJson.NAME), intervals, toRun);
+                }
             }
-            if (n > 0) {
-                results.write(dir);
+        } finally {
+            jmh.close();
+            Files.deleteIfExists(part);
+        }
+        try {
+            return finish(out, err, layout, dir, env, results, toRun, races, failed, plan.size() - toRun.size(), start,
+                    runLength, budget, intervals, interrupted.get());
+        } finally {
+            written.countDown();
+            if (!interrupted.get()) {
+                Runtime.getRuntime().removeShutdownHook(onCtrlC);
             }
         }
-        Duration wall = Duration.between(start, Instant.now());
-        env.finish(wall, toRun.size() - failed.size(), plan.size() - toRun.size(), failed.size());
-        env.write(dir);
+    }
 
+    private int finish(PrintWriter out, PrintWriter err, Layout layout, Path dir, EnvFile env, JmhJson results,
+                       List<PlanPoint> toRun, Races races, Map<PlanPoint, String> failed, int skipped, Instant start,
+                       RunLength runLength, Duration budget, Intervals intervals, boolean interrupted) throws IOException {
+        Duration wall = Duration.between(start, Instant.now());
+        int measured = (int) toRun.stream().filter(p -> races.forks(p) > 0 && !failed.containsKey(p)).count();
+        int forks = toRun.stream().mapToInt(races::forks).sum();
+        env.finish(wall, measured, skipped, failed.size(), forks, interrupted);
         out.println();
-        for (PlanPoint p : failed) {
-            err.println("uring-lab compare: FAILED " + p + " (JMH's output above says why)");
-        }
+        failed.forEach((p, why) -> err.println("uring-lab compare: FAILED " + p + ": " + why
+                + (verbose ? "" : " (" + layout.root().relativize(dir.resolve(LOG)) + " says more)")));
         if (results.size() == 0) {
-            err.println("uring-lab compare: no point produced results; nothing to report");
-            Files.deleteIfExists(dir.resolve(EnvFile.NAME));
-            Files.deleteIfExists(dir);
+            err.println(interrupted ? "uring-lab compare: interrupted before any point was measured; nothing kept"
+                    : "uring-lab compare: no point produced results; nothing to report");
+            for (String name : List.of(EnvFile.NAME, JmhJson.NAME, LOG)) {
+                Files.deleteIfExists(dir.resolve(name));
+            }
+            try (var left = Files.list(dir)) {
+                if (left.findAny().isEmpty()) {
+                    Files.delete(dir);
+                }
+            }
             return EXIT_FAILURE;
         }
+        env.write(dir);
         Report report;
         try {
-            report = Reports.write(List.of(dir.resolve(JmhJson.NAME)), Optional.ofNullable(baseline), dir.resolve(REPORT));
+            report = Reports.write(new ReportRequest(List.of(dir.resolve(JmhJson.NAME)), Optional.ofNullable(baseline),
+                    Optional.empty(), dir.resolve(REPORT), intervals));
         } catch (ReportInputException | IOException e) {
             err.println("uring-lab compare: no report: " + e.getMessage());
             return EXIT_FAILURE;
         }
         out.print(report.summaryTable());
         out.println();
-        out.println("uring-lab compare: " + (toRun.size() - failed.size()) + " of " + toRun.size() + " points measured in "
-                + Progress.clock(wall) + " (" + runLength.describe() + ")");
+        if (interrupted) {
+            err.println("uring-lab compare: interrupted: " + measured + " of " + toRun.size() + " points in "
+                    + layout.root().relativize(dir));
+        }
+        out.println("uring-lab compare: " + measured + " of " + toRun.size() + " points measured, " + forks + " forks in "
+                + Progress.clock(wall) + " (" + runLength.describe(budget) + ")");
         out.println("report: " + report.file());
         DemoPages.writeBeside(report.file(), err).forEach(page -> out.println("demo: " + page));
-        return failed.isEmpty() ? EXIT_OK : EXIT_FAILURE;
+        out.flush();
+        return failed.isEmpty() && !interrupted ? EXIT_OK : EXIT_FAILURE;
+    }
+
+    /** JMH 1.37's own profilers ({@code -lprof}); which of them run on this machine is asked of the jar. */
+    static final List<String> JMH_PROFILERS = List.of("async", "cl", "comp", "dtraceasm", "gc", "jfr", "mempool", "pauses",
+            "perf", "perfasm", "perfc2c", "perfnorm", "safepoints", "stack", "xperfasm");
+
+    /** {@code gc} of {@code gc:churn=true}. */
+    private static String profilerName(String profiler) {
+        return profiler.contains(":") ? profiler.substring(0, profiler.indexOf(':')) : profiler;
+    }
+
+    /**
+     * When the command started, for its budget: the process's start, which is the launcher's
+     * ({@code ./uring-lab} execs java), so the build the launcher ran counts too; now, in a JVM
+     * that has run for long (a test).
+     */
+    private static Instant started() {
+        Instant now = Instant.now();
+        return ProcessHandle.current().info().startInstant()
+                .filter(t -> Duration.between(t, now).compareTo(Duration.ofMinutes(30)) < 0).orElse(now);
+    }
+
+    /** The first bad option, in one line, before anything runs. */
+    private Optional<String> badOption() {
+        for (String include : includes) {
+            try {
+                Pattern.compile(include);
+            } catch (PatternSyntaxException e) {
+                return Optional.of("--include '" + include + "' is not a regular expression: " + e.getDescription()
+                        + (e.getIndex() >= 0 ? " at index " + e.getIndex() : ""));
+            }
+        }
+        if (!(target > 0 && target < 100)) {
+            return Optional.of("--target " + Format.number(target) + ": a precision is a percentage between 0 and 100, e.g. 5");
+        }
+        if (!(confidence >= 50 && confidence < 100)) {
+            return Optional.of("--confidence " + Format.number(confidence) + ": a confidence is a percentage from 50 to below 100, e.g. 95 or 99");
+        }
+        if (budgetMinutes != null && !(budgetMinutes > 0)) {
+            return Optional.of("--budget " + budgetMinutes + ": a budget is a positive number of minutes");
+        }
+        for (String profiler : profilers) {
+            String name = profilerName(profiler);
+            if (!JMH_PROFILERS.contains(name) && !name.matches("[\\w$]+(\\.[\\w$]+)+")) {
+                return Optional.of("--prof " + profiler + ": JMH has no profiler '" + name + "'; it has "
+                        + String.join(", ", JMH_PROFILERS) + " (or give a profiler's class name)");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Each point's precision now: its ratio's over its reference, or its score's when it races alone. */
+    private static Map<PlanPoint, Double> precisions(Path json, Intervals intervals, List<PlanPoint> points) {
+        Map<PlanPoint, Double> out = new LinkedHashMap<>();
+        Analysis a;
+        try {
+            a = Reports.analyse(new ReportRequest(List.of(json), Optional.empty(), Optional.empty(), json.resolveSibling(REPORT), intervals));
+        } catch (ReportInputException e) {
+            return out;
+        }
+        for (BenchmarkResults b : a.benchmarks()) {
+            for (Row r : b.rows()) {
+                Estimate e = r.reference() ? r.throughput() : r.speedup().orElse(r.throughput());
+                points.stream().filter(p -> p.benchmark().equals(b.benchmark()) && p.params().equals(r.result().params()))
+                        .findFirst().ifPresent(p -> out.put(p, e.precision()));
+            }
+        }
+        return out;
     }
 
     /** {@code results/<timestamp>/}, new. */
@@ -198,5 +404,12 @@ public final class CompareCommand implements Callable<Integer> {
             dir = layout.results().resolve(stamp + "-" + n);
         }
         return Files.createDirectories(dir);
+    }
+
+    /** Numbers in messages: {@code 5}, {@code 2.5}. */
+    private static final class Format {
+        static String number(double d) {
+            return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
+        }
     }
 }

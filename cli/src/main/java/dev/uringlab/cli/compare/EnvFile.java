@@ -21,7 +21,11 @@ import java.util.concurrent.TimeUnit;
  * {@code gitCommit}, {@code gitDirty}, {@code date}, {@code cpu} (model name from
  * /proc/cpuinfo), {@code cores}, {@code os} (PRETTY_NAME of /etc/os-release), {@code kernel}
  * (the release the native ring runs on), {@code java}, {@code runLength}, {@code jmhOptions},
- * and at the end {@code wallTimeSeconds} and the point counts.
+ * and at the end {@code wallTimeSeconds}, the point and fork counts, {@code interrupted}
+ * when Ctrl-C stopped the run, and how busy the machine was: {@code loadAverageMax} (the
+ * highest 1-minute load average seen between forks), {@code cpuBusyPercent} and
+ * {@code cpuStealPercent} (all CPUs' non-idle and stolen time over the run, from /proc/stat),
+ * {@code cpuGovernor} (cpu0's frequency governor, when readable).
  */
 final class EnvFile {
     static final String NAME = "env.json";
@@ -45,15 +49,81 @@ final class EnvFile {
         e.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
         e.put("runLength", length.name().toLowerCase(java.util.Locale.ROOT) + ": " + length.describe());
         e.put("jmhOptions", String.join(" ", length.jmhArgs()));
+        loadAverage().ifPresent(l -> e.put("loadAverageStart", l));
         return f;
     }
 
+    private final ProcStat startStat = ProcStat.read().orElse(null);
+    private double loadMax = loadAverage().orElse(Double.NaN);
+
+    /** How busy the machine is now: the 1-minute load average joins the run's maximum. Call between forks. */
+    void sample() {
+        loadAverage().ifPresent(l -> loadMax = Double.isNaN(loadMax) ? l : Math.max(loadMax, l));
+    }
+
+    /** The 1-minute load average ({@code /proc/loadavg}), if readable. */
+    static Optional<Double> loadAverage() {
+        try {
+            return Optional.of(Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The first line of {@code /proc/stat}: CPU time since boot, in ticks, all CPUs. */
+    record ProcStat(long total, long idle, long steal) {
+        static Optional<ProcStat> read() {
+            try (var lines = Files.lines(Path.of("/proc/stat"))) {
+                String[] f = lines.findFirst().orElse("").trim().split("\\s+");
+                if (f.length < 9 || !f[0].equals("cpu")) {
+                    return Optional.empty();
+                }
+                long total = 0;
+                for (int i = 1; i < f.length && i <= 8; i++) {
+                    total += Long.parseLong(f[i]);
+                }
+                return Optional.of(new ProcStat(total, Long.parseLong(f[4]) + Long.parseLong(f[5]), Long.parseLong(f[8])));
+            } catch (IOException | RuntimeException e) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    /** The CPU frequency governor of cpu0, if readable (many VMs have none). */
+    static Optional<String> governor() {
+        try {
+            return Optional.of(Files.readString(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")).strip());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Every benchmark the build has (the report tells a seed whose workload is not written yet from one not included). */
+    void benchmarks(List<String> names) {
+        env.put("benchmarks", String.join(",", names));
+    }
+
     /** Adds what is known at the end. */
-    void finish(Duration wallTime, int run, int skipped, int failed) {
+    void finish(Duration wallTime, int run, int skipped, int failed, int forks, boolean interrupted) {
         env.put("wallTimeSeconds", wallTime.toSeconds());
         env.put("pointsRun", run);
         env.put("pointsSkipped", skipped);
         env.put("pointsFailed", failed);
+        env.put("forksRun", forks);
+        if (interrupted) {
+            env.put("interrupted", true);
+        }
+        sample();
+        if (!Double.isNaN(loadMax)) {
+            env.put("loadAverageMax", loadMax);
+        }
+        ProcStat end = ProcStat.read().orElse(null);
+        if (startStat != null && end != null && end.total() > startStat.total()) {
+            double ticks = end.total() - startStat.total();
+            env.put("cpuStealPercent", Math.round(1000.0 * (end.steal() - startStat.steal()) / ticks) / 10.0);
+            env.put("cpuBusyPercent", Math.round(1000.0 * (1 - (end.idle() - startStat.idle()) / ticks)) / 10.0);
+        }
+        env.put("cpuGovernor", governor().orElse("not readable"));
     }
 
     void write(Path dir) throws IOException {

@@ -3,49 +3,61 @@ package dev.uringlab.cli.compare;
 import java.time.Duration;
 
 /**
- * The overall progress line of {@code uring-lab compare}, printed before each point: which of
- * how many, the time elapsed and an estimate of the time left. The estimate is the points left
- * times JMH's iteration time per point (from the run length) plus the overhead per point (JVM
- * starts, setup, teardown): a guess until the first point ends, then the average measured.
+ * The progress line of {@code uring-lab compare}, printed before each fork: the point, its arm
+ * (reference or challenger) and fork number, the time elapsed and an estimate of the time left.
+ * While the rounds run, the estimate is the forks they still need times the time per fork (JMH's
+ * iteration time plus a guessed overhead until a fork ends, then the average measured); after
+ * them, it is what is left of the budget, at most.
  */
 final class Progress {
-    /** The guessed overhead of one fork (JVM start, JMH setup, ring setup), until one is measured. */
-    static final Duration GUESSED_FORK_OVERHEAD = Duration.ofMillis(1500);
-    /** The guessed overhead of JMH's own host JVM per point. */
-    static final Duration GUESSED_HOST_OVERHEAD = Duration.ofMillis(700);
+    /** The guessed overhead of one fork (JVM start, JMH and ring setup), until one is measured. */
+    static final Duration GUESSED_FORK_OVERHEAD = Duration.ofMillis(1200);
 
-    private final int total;
     private final Duration iterationTime;
-    private final Duration guessedOverhead;
+    private final Duration budget;
     private int done;
-    private Duration measuredOverhead = Duration.ZERO;
+    private Duration measured = Duration.ZERO;
 
-    Progress(int total, RunLength length) {
-        this.total = total;
-        this.iterationTime = length.iterationTimePerPoint();
-        this.guessedOverhead = GUESSED_FORK_OVERHEAD.multipliedBy(length.forks()).plus(GUESSED_HOST_OVERHEAD);
+    Progress(RunLength length, Duration budget) {
+        this.iterationTime = length.iterationTimePerFork();
+        this.budget = budget;
     }
 
-    /** The whole run's estimate before it starts. */
-    Duration estimateAll() {
-        return perPoint().multipliedBy(total);
+    /** The time one fork takes, on average so far. */
+    Duration perFork() {
+        return done == 0 ? iterationTime.plus(GUESSED_FORK_OVERHEAD) : measured.dividedBy(done);
     }
 
-    /** {@code [3/12] Nops32Benchmark.nops32 ring=native ... | elapsed 0:42 | about 3:10 left}. */
-    String before(int index, PlanPoint point, Duration elapsed) {
-        Duration left = perPoint().multipliedBy(total - index + 1L);
-        return "[" + index + "/" + total + "] " + point + " | elapsed " + clock(elapsed) + " | about " + clock(left) + " left";
+    /** What the end of a run takes after its last fork (the report, the JVMs' exits), kept out of the budget for forks. */
+    static final Duration RESERVE = Duration.ofSeconds(8);
+
+    /** Whether {@code forks} forks started after {@code elapsed} would still end, with the report, within the budget. */
+    boolean fits(Duration elapsed, int forks) {
+        return elapsed.plus(perFork().multipliedBy(forks)).plus(RESERVE).compareTo(budget) <= 0;
     }
 
-    /** One point ended after {@code took}. */
+    /**
+     * {@code [3/26] Nops32Benchmark.nops32 ring=native, reference, fork 2 | elapsed 0:42 | about 3:10 left}.
+     *
+     * @param forksToMinimum the forks the rounds still need (0 once every point has its minimum)
+     */
+    String before(int index, int points, PlanPoint point, String arm, int fork, Duration elapsed, int forksToMinimum) {
+        Duration budgetLeft = budget.minus(elapsed);
+        String left = forksToMinimum > 0
+                ? "about " + clock(min(perFork().multipliedBy(forksToMinimum), budgetLeft)) + " left"
+                : "at most " + clock(budgetLeft) + " left (adding forks where intervals are widest)";
+        return "[" + index + "/" + points + "] " + point + ", " + arm + ", fork " + fork + " | elapsed " + clock(elapsed)
+                + " | " + left;
+    }
+
+    /** One fork ended after {@code took}. */
     void finished(Duration took) {
-        measuredOverhead = measuredOverhead.plus(took.minus(iterationTime));
+        measured = measured.plus(took);
         done++;
     }
 
-    private Duration perPoint() {
-        Duration overhead = done == 0 ? guessedOverhead : measuredOverhead.dividedBy(done);
-        return iterationTime.plus(overhead.isNegative() ? Duration.ZERO : overhead);
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     /** {@code m:ss}, or {@code h:mm:ss} from an hour. */

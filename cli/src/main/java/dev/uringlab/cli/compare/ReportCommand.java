@@ -6,7 +6,9 @@ import static dev.uringlab.cli.UringLab.EXIT_USAGE;
 import dev.uringlab.cli.DemoPages;
 import dev.uringlab.cli.FileProblem;
 import dev.uringlab.reports.Report;
+import dev.uringlab.reports.ReportRequest;
 import dev.uringlab.reports.Reports;
+import dev.uringlab.reports.analysis.Intervals;
 import dev.uringlab.reports.input.ReportInputException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -41,6 +43,10 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "FILE", description = "An earlier run's jmh.json: the report shows the change since it.")
     private Path baseline;
 
+    @Option(names = "--confidence", paramLabel = "PERCENT", defaultValue = "95",
+            description = "The confidence of every interval, e.g. 99 (default: ${DEFAULT-VALUE}).")
+    private double confidence;
+
     @Spec
     private CommandSpec spec;
 
@@ -48,10 +54,15 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (!(confidence >= 50 && confidence < 100)) {
+            err.println("uring-lab report: --confidence " + confidence + ": a confidence is a percentage from 50 to below 100, e.g. 95 or 99");
+            return EXIT_USAGE;
+        }
         Path file = output != null ? output : runs.get(0).toAbsolutePath().resolveSibling(CompareCommand.REPORT);
         Report report;
         try {
-            report = Reports.write(runs, Optional.ofNullable(baseline), file);
+            report = Reports.write(new ReportRequest(runs, Optional.ofNullable(baseline), Optional.empty(), file,
+                    new Intervals(confidence / 100)));
         } catch (ReportInputException e) {
             err.println("uring-lab report: " + e.getMessage());
             return EXIT_USAGE;

@@ -4,52 +4,71 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * How long {@code uring-lab compare} measures each point: JMH's forks, warmup and measurement
- * iterations, passed on the command line so they override every benchmark's annotations.
- * Many short iterations beat few long ones for the report: JMH's 99.9% error uses Student's t
- * with n - 1 degrees of freedom (t = 8.6 at n = 5, 31.6 at n = 3).
+ * How long {@code uring-lab compare} measures: each fork's warmup and measurement iterations
+ * (passed to JMH on the command line, so they override every benchmark's annotations), the
+ * fewest and the most forks of a point, and the time budget of the whole run (from the
+ * command's start, its build included). Forks are added one at a time (see {@link Races})
+ * between the two fork counts until each race's interval meets the target or the budget ends.
  */
 enum RunLength {
-    /** {@code --quick}: the whole suite in a few minutes on two cores; a first look, wide error bars. */
-    QUICK(1, 2, Duration.ofMillis(500), 5, Duration.ofMillis(500)),
-    /** The default: two forks, so fork-to-fork (JIT) variance enters the error. */
-    DEFAULT(2, 3, Duration.ofSeconds(1), 5, Duration.ofSeconds(1)),
+    /** {@code --quick}: one fork of every point, then forks where intervals are widest, all within 5 minutes. */
+    QUICK(1, 3, 2, Duration.ofMillis(500), 5, Duration.ofMillis(500), Duration.ofMinutes(5)),
+    /** The default: three forks at least, so fork-to-fork (JIT) variance enters every interval. */
+    DEFAULT(3, 8, 3, Duration.ofSeconds(1), 5, Duration.ofSeconds(1), Duration.ofMinutes(40)),
     /** {@code --full}: for figures to keep. */
-    FULL(3, 5, Duration.ofSeconds(2), 10, Duration.ofSeconds(2));
+    FULL(5, 15, 5, Duration.ofSeconds(2), 10, Duration.ofSeconds(2), Duration.ofHours(3));
 
-    private final int forks;
+    private final int minForks;
+    private final int maxForks;
     private final int warmupIterations;
     private final Duration warmupTime;
     private final int iterations;
     private final Duration iterationTime;
+    private final Duration budget;
 
-    RunLength(int forks, int warmupIterations, Duration warmupTime, int iterations, Duration iterationTime) {
-        this.forks = forks;
+    RunLength(int minForks, int maxForks, int warmupIterations, Duration warmupTime, int iterations, Duration iterationTime,
+              Duration budget) {
+        this.minForks = minForks;
+        this.maxForks = maxForks;
         this.warmupIterations = warmupIterations;
         this.warmupTime = warmupTime;
         this.iterations = iterations;
         this.iterationTime = iterationTime;
+        this.budget = budget;
     }
 
-    /** JMH's options for this length. */
+    /** JMH's options for one fork of this length. */
     List<String> jmhArgs() {
-        return List.of("-f", String.valueOf(forks), "-wi", String.valueOf(warmupIterations), "-w", jmhTime(warmupTime),
+        return List.of("-f", "1", "-wi", String.valueOf(warmupIterations), "-w", jmhTime(warmupTime),
                 "-i", String.valueOf(iterations), "-r", jmhTime(iterationTime));
     }
 
-    int forks() {
-        return forks;
+    int minForks() {
+        return minForks;
     }
 
-    /** The time JMH spends in warmup and measurement iterations for one point, all forks. */
-    Duration iterationTimePerPoint() {
-        return warmupTime.multipliedBy(warmupIterations).plus(iterationTime.multipliedBy(iterations)).multipliedBy(forks);
+    int maxForks() {
+        return maxForks;
     }
 
-    /** {@code 1 fork, 2 x 500 ms warmup, 5 x 500 ms measurement}. */
+    Duration budget() {
+        return budget;
+    }
+
+    /** The time JMH spends in warmup and measurement iterations in one fork. */
+    Duration iterationTimePerFork() {
+        return warmupTime.multipliedBy(warmupIterations).plus(iterationTime.multipliedBy(iterations));
+    }
+
+    /** {@code 1-3 forks, 2 x 500 ms warmup, 5 x 500 ms measurement, 5:00 budget}. */
     String describe() {
-        return forks + (forks == 1 ? " fork, " : " forks, ") + warmupIterations + " x " + human(warmupTime) + " warmup, "
-                + iterations + " x " + human(iterationTime) + " measurement";
+        return describe(budget);
+    }
+
+    /** As {@link #describe()}, with another budget. */
+    String describe(Duration budget) {
+        return minForks + "-" + maxForks + " forks, " + warmupIterations + " x " + human(warmupTime) + " warmup, "
+                + iterations + " x " + human(iterationTime) + " measurement, " + Progress.clock(budget) + " budget";
     }
 
     private static String jmhTime(Duration d) {

@@ -51,6 +51,27 @@ class CompareAndReportCommandTest {
                 .contains(truncated.toString()));
     }
 
+    /** Each bad option is one line and exit 2, at once: nothing is built or run, no results directory made. */
+    @Test
+    void shouldRefuseEveryBadOptionInOneLineBeforeTheFirstPoint() {
+        for (String[] args : new String[][] {
+                {"--include", "["}, {"--prof", "bogus"}, {"--prof", "bogus:opt=1"}, {"--target", "0"}, {"--confidence", "100"},
+                {"--budget", "-1"}}) {
+            String[] line = new String[args.length + 2];
+            line[0] = "compare";
+            line[1] = "--quick";
+            System.arraycopy(args, 0, line, 2, args.length);
+            Result r = execute(line);
+            assertThat(r.status()).as(String.join(" ", args)).isEqualTo(UringLab.EXIT_USAGE);
+            assertThat(r.err().lines()).as(String.join(" ", args)).singleElement()
+                    .satisfies(l -> assertThat(l).startsWith("uring-lab compare: " + args[0]));
+            assertThat(r.out()).isEmpty();
+        }
+        assertThat(execute("compare", "--include", "[").err())
+                .isEqualTo("uring-lab compare: --include '[' is not a regular expression: Unclosed character class at index 0\n");
+        assertThat(execute("compare", "--prof", "bogus").err()).contains("JMH has no profiler 'bogus'; it has async, cl, comp");
+    }
+
     @Test
     void shouldReportAMissingFileWithOneLineAndNoReport() {
         Path missing = dir.resolve("nowhere/jmh.json");

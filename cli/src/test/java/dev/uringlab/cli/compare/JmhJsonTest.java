@@ -26,6 +26,25 @@ class JmhJsonTest {
     }
 
     @Test
+    void shouldMergeTheForksOfOnePointIntoOneResult() throws Exception {
+        JmhJson json = new JmhJson();
+        String fork = "[{\"benchmark\":\"a\",\"params\":{\"ring\":\"emulated\"},\"forks\":1,"
+                + "\"primaryMetric\":{\"score\":%s,\"scoreError\":\"NaN\",\"rawData\":[[%s]]},"
+                + "\"secondaryMetrics\":{\"cqeFilled\":{\"score\":%s,\"rawData\":[[%s]]}}}]";
+        json.append(write("f1.json", fork.formatted("2.0", "1.0, 3.0", "2.0", "1.0, 3.0")));
+        json.append(write("f2.json", fork.formatted("6.0", "5.0, 7.0", "6.0", "5.0, 7.0")));
+        json.append(write("other.json", "[{\"benchmark\":\"a\",\"params\":{\"ring\":\"native\"}}]"));
+        assertThat(json.size()).isEqualTo(2);
+        var merged = new ObjectMapper().readTree(json.write(dir).toFile()).get(0);
+        assertThat(merged.get("forks").asInt()).isEqualTo(2);
+        assertThat(merged.at("/primaryMetric/rawData").toString()).isEqualTo("[[1.0,3.0],[5.0,7.0]]");
+        assertThat(merged.at("/primaryMetric/score").asDouble()).isEqualTo(4.0);
+        // sd of 1, 3, 5, 7 = 2.582; t(0.9995, 3 df) = 12.924; 12.924 * 2.582 / 2 = 16.68
+        assertThat(merged.at("/primaryMetric/scoreError").asDouble()).isCloseTo(16.68, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(merged.at("/secondaryMetrics/cqeFilled/rawData").toString()).isEqualTo("[[1.0,3.0],[5.0,7.0]]");
+    }
+
+    @Test
     void shouldCountAMissingEmptyOrTruncatedPointFileAsNoResults() throws Exception {
         JmhJson json = new JmhJson();
         assertThat(json.append(dir.resolve("missing.json"))).isZero();

@@ -9,19 +9,27 @@ class ProgressTest {
     private static final PlanPoint POINT = PlanPoint.parse("run\tdev.uringlab.jmh.Nops32Benchmark.nops32\tring=native");
 
     @Test
-    void shouldEstimateFromTheRunLengthAndTheGuessedOverheadBeforeAnyPointEnds() {
-        Progress p = new Progress(10, RunLength.QUICK);
-        // quick: 1 fork x (2 x 0.5 s + 5 x 0.5 s) = 3.5 s, plus 1.5 s fork + 0.7 s host = 5.7 s per point
-        assertThat(p.estimateAll()).isEqualTo(Duration.ofMillis(57_000));
-        assertThat(p.before(1, POINT, Duration.ZERO)).isEqualTo("[1/10] Nops32Benchmark.nops32 ring=native | elapsed 0:00 | about 0:57 left");
+    void shouldEstimateTheRoundsFromTheGuessedOverheadBeforeAnyForkEnds() {
+        Progress p = new Progress(RunLength.QUICK, Duration.ofMinutes(5));
+        // quick: 2 x 0.5 s + 5 x 0.5 s = 3.5 s, plus 1.2 s overhead = 4.7 s per fork; 10 forks to go
+        assertThat(p.before(1, 10, POINT, "reference", 1, Duration.ZERO, 10))
+                .isEqualTo("[1/10] Nops32Benchmark.nops32 ring=native, reference, fork 1 | elapsed 0:00 | about 0:47 left");
     }
 
     @Test
-    void shouldEstimateFromTheMeasuredOverheadOnceAPointEnded() {
-        Progress p = new Progress(4, RunLength.QUICK);
-        p.finished(Duration.ofMillis(6_500)); // 3.5 s iterations + 3 s overhead
-        assertThat(p.before(2, POINT, Duration.ofMillis(6_500))).isEqualTo(
-                "[2/4] Nops32Benchmark.nops32 ring=native | elapsed 0:06 | about 0:19 left");
+    void shouldEstimateFromTheMeasuredForksAndNeverPastTheBudget() {
+        Progress p = new Progress(RunLength.QUICK, Duration.ofMinutes(1));
+        p.finished(Duration.ofMillis(6_000));
+        assertThat(p.perFork()).isEqualTo(Duration.ofSeconds(6));
+        assertThat(p.before(2, 4, POINT, "patched", 1, Duration.ofSeconds(6), 3)).endsWith("| about 0:18 left");
+        assertThat(p.before(2, 4, POINT, "patched", 1, Duration.ofSeconds(50), 3)).endsWith("| about 0:10 left");
+        assertThat(p.before(2, 4, POINT, "patched", 2, Duration.ofSeconds(30), 0))
+                .endsWith("| at most 0:30 left (adding forks where intervals are widest)");
+        // 6 s per fork and 8 s for the report within the minute
+        assertThat(p.fits(Duration.ofSeconds(46), 1)).isTrue();
+        assertThat(p.fits(Duration.ofSeconds(47), 1)).isFalse();
+        assertThat(p.fits(Duration.ofSeconds(40), 2)).isTrue();
+        assertThat(p.fits(Duration.ofSeconds(41), 2)).isFalse();
     }
 
     @Test

@@ -8,14 +8,16 @@ import org.junit.jupiter.api.Test;
 class RunLengthTest {
 
     @Test
-    void shouldPassEverySettingToJmhInItsOwnSyntax() {
+    void shouldPassEveryForksSettingsToJmhInItsOwnSyntax() {
         assertThat(RunLength.QUICK.jmhArgs()).containsExactly("-f", "1", "-wi", "2", "-w", "500ms", "-i", "5", "-r", "500ms");
-        assertThat(RunLength.FULL.jmhArgs()).containsExactly("-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s");
+        assertThat(RunLength.FULL.jmhArgs()).containsExactly("-f", "1", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s");
     }
 
     @Test
-    void shouldCountEveryForksIterations() {
-        assertThat(RunLength.DEFAULT.iterationTimePerPoint()).isEqualTo(Duration.ofSeconds(16));
-        assertThat(RunLength.QUICK.describe()).isEqualTo("1 fork, 2 x 500 ms warmup, 5 x 500 ms measurement");
+    void shouldGiveQuickFiveMinutesInAll() {
+        assertThat(RunLength.QUICK.budget()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(RunLength.DEFAULT.minForks()).isEqualTo(3);
+        assertThat(RunLength.DEFAULT.iterationTimePerFork()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(RunLength.QUICK.describe()).isEqualTo("1-3 forks, 2 x 500 ms warmup, 5 x 500 ms measurement, 5:00 budget");
     }
 }

@@ -11,11 +11,12 @@ import java.util.Optional;
  *
  * @param runs       the runs, in the order given
  * @param old        the old run given as {@code --baseline}, if any
+ * @param intervals  how every interval is computed (its confidence)
  * @param checks     every author's figure against every run (the summary)
  * @param benchmarks every benchmark's results
  * @param changes    each result against the old run (empty without one)
  */
-public record Analysis(List<Run> runs, Optional<Run> old, List<ClaimCheck> checks,
+public record Analysis(List<Run> runs, Optional<Run> old, Intervals intervals, List<ClaimCheck> checks,
                        List<BenchmarkResults> benchmarks, List<Change> changes) {
     public Analysis {
         runs = List.copyOf(runs);
@@ -24,10 +25,10 @@ public record Analysis(List<Run> runs, Optional<Run> old, List<ClaimCheck> check
         changes = List.copyOf(changes);
     }
 
-    /** Analyses {@code runs} against {@code claims}, and against {@code old} when given. */
-    public static Analysis of(List<Run> runs, Optional<Run> old, Claims claims) {
-        List<BenchmarkResults> benchmarks = BenchmarkResults.of(runs, claims);
-        return new Analysis(runs, old, ClaimMatcher.check(claims, runs), benchmarks,
-                old.map(o -> ChangeDetector.compare(benchmarks, o)).orElse(List.of()));
+    /** Analyses {@code runs} against {@code claims}, and against {@code old} when given, with intervals at {@code intervals}' confidence. */
+    public static Analysis of(List<Run> runs, Optional<Run> old, Claims claims, Intervals intervals) {
+        List<BenchmarkResults> benchmarks = BenchmarkResults.of(runs, claims, intervals);
+        return new Analysis(runs, old, intervals, ClaimMatcher.check(claims, runs, intervals), benchmarks,
+                old.map(o -> ChangeDetector.compare(benchmarks, o, intervals)).orElse(List.of()));
     }
 }

@@ -60,7 +60,7 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
     }
 
     /** Arranges every result of every run, one entry per benchmark in order of first appearance. */
-    public static List<BenchmarkResults> of(List<Run> runs, Claims claims) {
+    public static List<BenchmarkResults> of(List<Run> runs, Claims claims, Intervals intervals) {
         Map<String, List<Entry>> byBenchmark = new LinkedHashMap<>();
         for (Run run : runs) {
             for (JmhResult r : run.results()) {
@@ -68,7 +68,7 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
             }
         }
         List<BenchmarkResults> out = new ArrayList<>();
-        byBenchmark.forEach((name, entries) -> out.add(arrange(name, entries, claims.forBenchmark(name))));
+        byBenchmark.forEach((name, entries) -> out.add(arrange(name, entries, claims.forBenchmark(name), intervals)));
         return out;
     }
 
@@ -78,7 +78,7 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
         }
     }
 
-    private static BenchmarkResults arrange(String name, List<Entry> entries, Optional<Claim> claim) {
+    private static BenchmarkResults arrange(String name, List<Entry> entries, Optional<Claim> claim, Intervals intervals) {
         Set<String> keys = new LinkedHashSet<>();
         entries.forEach(e -> keys.addAll(e.params().keySet()));
         Map<String, String> fixed = new LinkedHashMap<>();
@@ -109,14 +109,14 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
         for (Entry e : entries) {
             JmhResult r = e.result();
             Optional<Estimate> speedup = reference(entries, e)
-                    .map(ref -> Estimate.of(r.primary()).over(Estimate.of(ref.result().primary())));
+                    .map(ref -> intervals.ratio(r.primary(), ref.result().primary()));
             Map<String, Double> perOp = countersPerOp(r);
             counters.addAll(perOp.keySet());
-            Estimate score = Estimate.of(r.primary());
+            Estimate score = intervals.score(r.primary());
             rows.add(new Row(e.run(), strategyLabel(r.params(), strategyKeys),
                     Params.label(r.params(), varyingWorkload), r,
-                    display == Display.NS_PER_OP ? score.reciprocal(1e9) : score, speedup,
-                    Params.isReference(r.params()), bytesPerOp(r), perOp));
+                    score, display == Display.NS_PER_OP ? score.reciprocal(1e9) : score, speedup,
+                    Params.isReference(r.params()), bytesPerOp(r), perOp, Stability.of(r.primary())));
         }
         List<String> runOrder = rows.stream().map(Row::run).distinct().toList();
         List<String> workloads = rows.stream().map(Row::workload).distinct().toList();
@@ -130,7 +130,7 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
     }
 
     private static String strategyLabel(Map<String, String> params, List<String> strategyKeys) {
-        String label = Params.label(params, strategyKeys);
+        String label = Params.cliLabel(params, strategyKeys);
         return label.isEmpty() ? "(no strategy params)" : label;
     }
 

@@ -10,12 +10,17 @@ import java.util.Optional;
  * @param claim    the seed's claim
  * @param figure   the author's figure
  * @param run      the run's label, or empty when no run measured the claim's benchmark
- * @param measured the measured speed-up (patched over baseline throughput) with its 99.9% interval
+ * @param measured the measured speed-up (patched over baseline throughput) with its interval
  * @param baseline the baseline result's score in the claim's display unit, when measured
  * @param patched  the patched result's score in the claim's display unit, when measured
  * @param verdict  the verdict (see {@link Verdict})
  * @param note     why it is not measured, or a remark on the measurement; empty if none
+ * @param forks    the fewer of the two arms' forks (0 when not measured)
  */
 public record ClaimCheck(Claim claim, Figure figure, Optional<String> run, Optional<Estimate> measured,
-                         Optional<Estimate> baseline, Optional<Estimate> patched, Verdict verdict, String note) {
+                         Optional<Estimate> baseline, Optional<Estimate> patched, Verdict verdict, String note, int forks) {
+    /** A figure without a measurement, and why. */
+    static ClaimCheck notMeasured(Claim claim, Figure figure, Optional<String> run, Verdict verdict, String note) {
+        return new ClaimCheck(claim, figure, run, Optional.empty(), Optional.empty(), Optional.empty(), verdict, note, 0);
+    }
 }

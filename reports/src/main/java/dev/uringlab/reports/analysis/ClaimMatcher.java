@@ -5,6 +5,7 @@ import dev.uringlab.reports.input.Claims;
 import dev.uringlab.reports.input.Display;
 import dev.uringlab.reports.input.Figure;
 import dev.uringlab.reports.input.JmhResult;
+import dev.uringlab.reports.input.Metric;
 import dev.uringlab.reports.input.Run;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,7 +36,7 @@ public final class ClaimMatcher {
     }
 
     /** Every figure of every claim against every run that ran the claim's benchmark (one row when none did). */
-    public static List<ClaimCheck> check(Claims claims, List<Run> runs) {
+    public static List<ClaimCheck> check(Claims claims, List<Run> runs, Intervals intervals) {
         List<ClaimCheck> out = new ArrayList<>();
         for (Claim claim : claims.claims()) {
             for (Figure figure : claim.figures()) {
@@ -44,20 +45,42 @@ public final class ClaimMatcher {
                     List<JmhResult> results = run.results().stream()
                             .filter(r -> r.benchmark().equals(claim.benchmark())).toList();
                     if (!results.isEmpty()) {
-                        out.add(check(claim, figure, run.label(), results));
+                        out.add(check(claim, figure, run.label(), results, intervals));
                         any = true;
                     }
                 }
                 if (!any) {
-                    out.add(new ClaimCheck(claim, figure, Optional.empty(), Optional.empty(), Optional.empty(),
-                            Optional.empty(), Verdict.NOT_MEASURED, "no run has " + claim.benchmark()));
+                    out.add(notRun(claim, figure, runs));
                 }
             }
         }
         return out;
     }
 
-    private static ClaimCheck check(Claim claim, Figure figure, String run, List<JmhResult> results) {
+    /**
+     * A figure whose benchmark no run ran: not implemented when every run's {@code env.json}
+     * lists the benchmarks its build had ({@value #BENCHMARKS}) and none has it; else not measured.
+     */
+    private static ClaimCheck notRun(Claim claim, Figure figure, List<Run> runs) {
+        String name = JmhResult.shortName(claim.benchmark());
+        boolean listed = !runs.isEmpty() && runs.stream().allMatch(r -> r.env().other().containsKey(BENCHMARKS));
+        if (listed && runs.stream().noneMatch(r -> List.of(r.env().other().get(BENCHMARKS).split(",")).contains(claim.benchmark()))) {
+            return ClaimCheck.notMeasured(claim, figure, Optional.empty(), Verdict.NOT_IMPLEMENTED,
+                    "no " + name + " in the build that ran: this seed's workload is not written yet");
+        }
+        return ClaimCheck.notMeasured(claim, figure, Optional.empty(), Verdict.NOT_MEASURED,
+                "no run has " + name + (listed ? " (not included, or the budget ended first)" : " (not in this build, or not included)"));
+    }
+
+    /** The {@code env.json} field listing every benchmark of the build, comma-separated. */
+    public static final String BENCHMARKS = "benchmarks";
+
+    private static ClaimCheck check(Claim claim, Figure figure, String run, List<JmhResult> results, Intervals intervals) {
+        if (results.stream().noneMatch(r -> claim.patched().equals(r.params().get(claim.axis())))) {
+            return ClaimCheck.notMeasured(claim, figure, Optional.of(run), Verdict.NOT_IMPLEMENTED,
+                    JmhResult.shortName(claim.benchmark()) + " ran without " + Params.cli(claim.axis()) + "=" + claim.patched()
+                            + ": no such strategy in this build");
+        }
         Map<String, String> want = new LinkedHashMap<>(claim.match());
         want.putAll(figure.match());
         List<JmhResult> patched = candidates(results, claim.axis(), claim.patched(), want);
@@ -78,30 +101,43 @@ public final class ClaimMatcher {
                 }
             }
         }
-        String selection = want.isEmpty() ? "" : " and " + Params.label(want, want.keySet());
+        String selection = want.isEmpty() ? "" : " and " + Params.cliLabel(want, want.keySet());
         if (pairs.size() != 1) {
             String note;
             if (patched.isEmpty()) {
-                note = "no result with " + claim.axis() + "=" + claim.patched() + selection;
+                note = "no result with " + Params.cli(claim.axis()) + "=" + claim.patched() + selection;
             } else if (baseline.isEmpty()) {
-                note = "no result with " + claim.axis() + "=" + Params.BASELINE + selection;
+                note = "no result with " + Params.cli(claim.axis()) + "=" + Params.BASELINE + selection;
             } else if (pairs.isEmpty()) {
                 note = "the " + claim.patched() + " and baseline results differ in other params";
             } else {
                 note = pairs.size() + " pairs of results match: the claim must also fix " + differing(pairs);
             }
-            return new ClaimCheck(claim, figure, Optional.of(run), Optional.empty(), Optional.empty(),
-                    Optional.empty(), Verdict.NOT_MEASURED, note);
+            return ClaimCheck.notMeasured(claim, figure, Optional.of(run), Verdict.NOT_MEASURED, note);
         }
-        Estimate p = Estimate.of(pairs.getFirst().patched().primary());
-        Estimate b = Estimate.of(pairs.getFirst().baseline().primary());
-        Estimate speedup = p.over(b);
+        Metric pm = pairs.getFirst().patched().primary();
+        Metric bm = pairs.getFirst().baseline().primary();
+        Estimate p = intervals.score(pm);
+        Estimate b = intervals.score(bm);
+        Estimate speedup = intervals.ratio(pm, bm);
         Verdict verdict = Verdict.of(speedup, figure.authorRatio());
-        String note = !speedup.bounded() ? "JMH gave no error (too few iterations): the interval is unknown"
-                : verdict == Verdict.REPRODUCED && speedup.lo() > figure.authorRatio() ? "larger than the author's" : "";
+        int forks = Math.min(pm.forks().size(), bm.forks().size());
+        String note = !speedup.bounded() ? "no interval: JMH kept no samples and gave no error"
+                : !Intervals.fromSamples(pm, bm) ? "no raw samples: the interval is from JMH's 99.9% errors"
+                : forks == 1 ? "one fork: the interval ignores fork-to-fork variance" : "";
+        List<String> unsteady = new ArrayList<>();
+        for (var arm : List.of(java.util.Map.entry("baseline", bm), java.util.Map.entry(claim.patched(), pm))) {
+            Stability s = Stability.of(arm.getValue());
+            if (!s.steady()) {
+                unsteady.add(arm.getKey() + " " + s.describe(v -> String.format(java.util.Locale.ROOT, "%.3g", v)));
+            }
+        }
+        if (!unsteady.isEmpty()) {
+            note = (note.isEmpty() ? "" : note + "; ") + "not steady: " + String.join("; ", unsteady);
+        }
         boolean ns = claim.display() == Display.NS_PER_OP;
         return new ClaimCheck(claim, figure, Optional.of(run), Optional.of(speedup),
-                Optional.of(ns ? b.reciprocal(1e9) : b), Optional.of(ns ? p.reciprocal(1e9) : p), verdict, note);
+                Optional.of(ns ? b.reciprocal(1e9) : b), Optional.of(ns ? p.reciprocal(1e9) : p), verdict, note, forks);
     }
 
     private static List<JmhResult> candidates(List<JmhResult> results, String axis, String value, Map<String, String> want) {

@@ -3,7 +3,8 @@ package dev.uringlab.reports.analysis;
 import dev.uringlab.reports.input.Metric;
 
 /**
- * A value with its 99.9% interval {@code [lo, hi]}. From a JMH metric the interval is
+ * A value with its interval {@code [lo, hi]}: from raw samples by {@link ForkBootstrap}, or,
+ * when a JSON file has none, JMH's 99.9% interval. From JMH's error the interval is
  * {@code score +- scoreError}, its lower end clamped at 0 since rates are not negative. Both
  * ends are {@code NaN} when JMH gave no error (too few samples); {@code hi} is infinite
  * when the interval reaches past a division by zero.
@@ -19,6 +20,11 @@ public record Estimate(double value, double lo, double hi) {
             return new Estimate(m.score(), Double.NaN, Double.NaN);
         }
         return new Estimate(m.score(), Math.max(0, m.score() - m.error()), m.score() + m.error());
+    }
+
+    /** Half the interval's width over the value: 0.05 for {@code 2.00 [1.90, 2.10]}; NaN when unknown. */
+    public double precision() {
+        return bounded() ? (hi - lo) / 2 / value : Double.NaN;
     }
 
     /** Whether the interval is known. */

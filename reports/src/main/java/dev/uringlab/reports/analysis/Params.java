@@ -30,6 +30,20 @@ public final class Params {
     private Params() {
     }
 
+    /**
+     * A param's name as the command line spells it: a strategy param is the axis key in kebab case
+     * ({@code linkCqe} -> {@code link-cqe}); a workload param is JMH's name ({@code linkSize}).
+     */
+    public static String cli(String key) {
+        return isStrategy(key) ? key.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT) : key;
+    }
+
+    /** {@code key=value, ...} as {@link #label} does, each key as the command line spells it. */
+    public static String cliLabel(Map<String, String> params, Collection<String> keys) {
+        return keys.stream().filter(params::containsKey).map(k -> cli(k) + "=" + params.get(k))
+                .collect(Collectors.joining(", "));
+    }
+
     /** Whether {@code key} chooses a strategy rather than describing the workload. */
     public static boolean isStrategy(String key) {
         return STRATEGY_KEYS.contains(key);

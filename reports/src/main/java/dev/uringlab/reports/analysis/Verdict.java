@@ -1,22 +1,41 @@
 package dev.uringlab.reports.analysis;
 
 /**
- * How a measured speed-up compares with its author's figure. The measured ratio's 99.9%
- * interval {@code [lo, hi]} (see {@link Estimate#over}) decides, against the author's ratio A:
+ * How a measured speed-up compares with its author's figure. The measured ratio's interval
+ * {@code [lo, hi]} (see {@link ForkBootstrap}) is set against two things: 1.00 (no effect) and
+ * the author's ratio A, taken as the band {@code [A / (1 + t), A * (1 + t)]} with
+ * {@code t = }{@value #AUTHOR_TOLERANCE}: the author's figure is one run on another machine,
+ * on the kernel, given to two or three digits, so a measurement within 10% of it is not a
+ * different effect. "Holds A" means the interval and the band overlap.
+ *
+ * <table>
+ *   <caption>The verdicts</caption>
+ *   <tr><th></th><th>holds 1</th><th>excludes 1</th></tr>
+ *   <tr><th>holds A</th><td>{@link #INCONCLUSIVE}</td><td>{@link #REPRODUCED}</td></tr>
+ *   <tr><th>excludes A</th><td>{@link #NO_EFFECT}</td><td>{@link #SMALLER} (below A) or {@link #LARGER} (above A)</td></tr>
+ * </table>
  */
 public enum Verdict {
-    /** {@code lo > 1} and {@code hi >= A}. */
-    REPRODUCED("reproduced", "the whole interval lies above 1.00 (a real speed-up) and reaches the author's ratio "
-            + "(a speed-up as large as the author's, or larger, fits the measurement)"),
-    /** {@code lo > 1} and {@code hi < A}. */
-    SMALLER("smaller", "the whole interval lies above 1.00 but below the author's ratio: a real speed-up, "
-            + "smaller than the author's"),
-    /** {@code lo <= 1}, or no interval. */
-    NOT_REPRODUCED("not reproduced", "the interval reaches down to 1.00 or below (or JMH gave no interval): "
-            + "no speed-up is shown at 99.9% confidence"),
+    /** Holds A, excludes 1. */
+    REPRODUCED("reproduced", "the interval holds the author's ratio and excludes 1.00: the author's effect is there"),
+    /** Excludes A and 1, below A. */
+    SMALLER("smaller", "the interval excludes both, and lies below the author's ratio: a real effect, smaller than the author's"),
+    /** Excludes A and 1, above A. */
+    LARGER("larger", "the interval excludes both, and lies above the author's ratio: a real effect, larger than the author's"),
+    /** Holds 1, excludes A. */
+    NO_EFFECT("no effect", "the interval holds 1.00 and excludes the author's ratio: the author's effect is not there"),
+    /** Holds both, or no interval. */
+    INCONCLUSIVE("inconclusive", "the interval holds both 1.00 and the author's ratio (or there is none): "
+            + "the measurement cannot tell them apart; run longer"),
     /** No pair of results to compare. */
     NOT_MEASURED("not measured", "the results hold no baseline and patched pair for the figure: the benchmark, "
-            + "a strategy or a param value is missing, or several pairs match");
+            + "a param value or the run is missing, or several pairs match"),
+    /** The patched strategy is not in the build that ran. */
+    NOT_IMPLEMENTED("not implemented", "uring-lab has no strategy for this patch yet: its benchmark ran without it, "
+            + "or does not exist");
+
+    /** How far from the author's ratio a measurement may lie and still hold it, as a fraction. */
+    public static final double AUTHOR_TOLERANCE = 0.10;
 
     private final String label;
     private final String rule;
@@ -38,9 +57,24 @@ public enum Verdict {
 
     /** The verdict for a measured speed-up against the author's ratio. */
     public static Verdict of(Estimate measured, double authorRatio) {
-        if (!measured.bounded() || measured.lo() <= 1.0) {
-            return NOT_REPRODUCED;
+        if (!measured.bounded()) {
+            return INCONCLUSIVE;
         }
-        return measured.hi() >= authorRatio ? REPRODUCED : SMALLER;
+        boolean holdsOne = measured.lo() <= 1.0 && 1.0 <= measured.hi();
+        double bandLo = authorRatio / (1 + AUTHOR_TOLERANCE);
+        double bandHi = authorRatio * (1 + AUTHOR_TOLERANCE);
+        boolean holdsAuthor = measured.lo() <= bandHi && bandLo <= measured.hi();
+        if (holdsAuthor) {
+            return holdsOne ? INCONCLUSIVE : REPRODUCED;
+        }
+        if (holdsOne) {
+            return NO_EFFECT;
+        }
+        return measured.hi() < bandLo ? SMALLER : LARGER;
+    }
+
+    /** Whether this verdict comes from a measurement. */
+    public boolean measured() {
+        return this != NOT_MEASURED && this != NOT_IMPLEMENTED;
     }
 }

@@ -4,7 +4,10 @@
  * against the measurement ({@link dev.uringlab.reports.analysis.ClaimMatcher},
  * {@link dev.uringlab.reports.analysis.Verdict}), and changes since an older run
  * ({@link dev.uringlab.reports.analysis.ChangeDetector}). Intervals are
- * {@link dev.uringlab.reports.analysis.Estimate}s built from JMH's 99.9% score errors.
+ * {@link dev.uringlab.reports.analysis.Estimate}s from JMH's raw samples by a bootstrap over
+ * forks, then iterations ({@link dev.uringlab.reports.analysis.ForkBootstrap}), at the confidence
+ * of {@link dev.uringlab.reports.analysis.Intervals} (95% by default); JMH's 99.9% score errors
+ * only where a file has no raw samples.
  *
  * <p>How params are read (strategy vs workload, the reference strategy) is the jmh module's
  * convention, written down once in {@link dev.uringlab.reports.analysis.Params}.

@@ -123,13 +123,15 @@ public final class RunReader {
             throw new ReportInputException(file, "is not " + WHAT + ": " + where + " has no numeric 'score'");
         }
         String unit = requiredText(file, where, n, "scoreUnit");
-        List<Double> samples = new ArrayList<>();
+        List<List<Double>> forks = new ArrayList<>();
         for (JsonNode fork : n.path("rawData")) {
+            List<Double> iterations = new ArrayList<>();
             for (JsonNode sample : fork) {
-                samples.add(number(sample));
+                iterations.add(number(sample));
             }
+            forks.add(iterations);
         }
-        return new Metric(number(score), number(n.path("scoreError")), unit, samples);
+        return new Metric(number(score), number(n.path("scoreError")), unit, forks);
     }
 
     /** JMH writes NaN as the string "NaN"; a missing error is NaN too. */
@@ -147,7 +149,7 @@ public final class RunReader {
 
     private static Metric scaled(Metric m, double factor) {
         return factor == 1.0 ? m : new Metric(m.score() * factor, m.error() * factor, "ops/s",
-                m.samples().stream().map(s -> s * factor).toList());
+                m.forks().stream().map(f -> f.stream().map(s -> s * factor).toList()).toList());
     }
 
     private static String requiredText(Path file, String where, JsonNode n, String field) throws ReportInputException {

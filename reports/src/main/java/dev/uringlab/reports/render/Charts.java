@@ -72,9 +72,17 @@ final class Charts {
 
     private int charts;
 
+    /** Bars further apart than this (largest over smallest) share a chart on a log axis. */
+    static final double LOG_SPREAD = 20;
+    /** A whisker reaching further than this many times the largest bar is cut, and said in words. */
+    static final double WHISKER_LIMIT = 3;
+
     /**
-     * Every strategy's score side by side with its 99.9% interval as whiskers: one group of
-     * bars per workload (and run), one colour per strategy.
+     * Every strategy's score side by side with its interval as whiskers: one group of bars per
+     * workload (and run), one colour per strategy. When the bars differ by more than
+     * {@value #LOG_SPREAD}x (22 us async links beside 90 ns inline ones), the value axis is
+     * logarithmic and says so, so every bar reads. Whiskers are drawn to their ends; one too
+     * long to draw is cut with no end cap, and a note under the chart gives its interval in words.
      */
     String headToHead(BenchmarkResults b) {
         boolean multiRun = b.runs().size() > 1;
@@ -87,10 +95,20 @@ final class Charts {
             }
             cells.put(List.of(r.strategy(), category), r);
         }
-        Scale scale = Scale.of(b.rows().stream().mapToDouble(r -> r.shown().value()).max().orElse(1), b.display());
-        double upper = axisUpper(b.rows().stream().map(Row::shown).toList()) / scale.divisor();
+        double maxValue = b.rows().stream().mapToDouble(r -> r.shown().value()).max().orElse(1);
+        double minValue = b.rows().stream().mapToDouble(r -> r.shown().value()).filter(v -> v > 0).min().orElse(maxValue);
+        boolean log = maxValue / minValue > LOG_SPREAD;
+        Scale scale = Scale.of(maxValue, b.display());
+        double maxHi = b.rows().stream().map(Row::shown).filter(Estimate::bounded).mapToDouble(Estimate::hi)
+                .filter(Double::isFinite).max().orElse(maxValue);
+        double upper = (log ? Math.max(maxHi, maxValue) * 1.3 : Math.min(Math.max(maxValue, maxHi) * 1.04, maxValue * WHISKER_LIMIT))
+                / scale.divisor();
+        double minLo = b.rows().stream().map(Row::shown).mapToDouble(e -> e.bounded() && e.lo() > 0 ? e.lo() : e.value())
+                .filter(v -> v > 0).min().orElse(minValue);
+        double lower = log ? minLo / 1.5 / scale.divisor() : 0;
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         Map<List<Comparable<?>>, double[]> whiskers = new HashMap<>();
+        List<String> cut = new ArrayList<>();
         for (String strategy : b.strategies()) {
             for (String category : categories) {
                 Row r = cells.get(List.of(strategy, category));
@@ -99,6 +117,11 @@ final class Charts {
                     if (r.shown().bounded()) {
                         whiskers.put(List.of(strategy, category),
                                 new double[] {r.shown().lo() / scale.divisor(), r.shown().hi() / scale.divisor()});
+                        if (r.shown().hi() / scale.divisor() > upper) {
+                            cut.add(strategy + " (" + category + "): " + Format.interval(r.shown()) + " " + b.display().unit());
+                        }
+                    } else {
+                        cut.add(strategy + " (" + category + "): no interval");
                     }
                 }
             }
@@ -108,8 +131,22 @@ final class Charts {
         domain.setMaximumCategoryLabelWidthRatio(0.28f);
         domain.setMaximumCategoryLabelLines(3);
         domain.setCategoryMargin(0.25);
-        NumberAxis range = new NumberAxis(scale.label());
-        range.setRange(0, upper);
+        ValueAxis range;
+        if (log) {
+            LogAxis axis = new LogAxis(scale.label() + ", log scale: bars differ over " + (int) LOG_SPREAD + "\u00d7");
+            axis.setBase(10);
+            axis.setSmallestValue(lower);
+            axis.setNumberFormatOverride(new DecimalFormat("0.###"));
+            axis.setTickUnit(new NumberTickUnit(Math.log10(upper / lower) >= 2 ? 1 : 0.5)); // decades
+            axis.setRange(lower, upper);
+            range = axis;
+            renderer.setBase(lower);
+            renderer.setIncludeBaseInRange(false);
+        } else {
+            NumberAxis axis = new NumberAxis(scale.label());
+            axis.setRange(0, upper);
+            range = axis;
+        }
         CategoryPlot plot = new CategoryPlot(data, domain, range, renderer);
         plot.setOrientation(PlotOrientation.HORIZONTAL);
         plot.setDomainGridlinesVisible(false);
@@ -118,7 +155,9 @@ final class Charts {
             renderer.setSeriesPaint(i, strategyColour(b, i));
         }
         int height = 90 + (int) (categories.size() * (b.strategies().size() * BAR_HEIGHT + 16));
-        return svg(chart, height, "Head-to-head scores of " + b.shortName());
+        String svg = svg(chart, height, "Head-to-head scores of " + b.shortName() + (log ? " (log scale)" : ""));
+        return cut.isEmpty() ? svg : svg + "<p class='note'>Whiskers cut at the chart's edge (intervals too wide to draw): "
+                + Html.escape(String.join("; ", cut)) + ".</p>";
     }
 
     /** The score against the swept param, one line per strategy (and other workload, and run), with whiskers. */
@@ -183,7 +222,7 @@ final class Charts {
     }
 
     /**
-     * The summary as a forest plot: per author's figure, the measured speed-up with its 99.9%
+     * The summary as a forest plot: per author's figure, the measured speed-up with its
      * interval (coloured by verdict) and the author's ratio (a diamond), on a log scale with 1x marked.
      */
     String forest(List<ClaimCheck> checks, boolean multiRun) {
@@ -207,7 +246,7 @@ final class Charts {
         hi = Math.max(hi, 2.5);
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         List<Verdict> shown = new ArrayList<>();
-        for (Verdict v : List.of(Verdict.REPRODUCED, Verdict.SMALLER, Verdict.NOT_REPRODUCED)) {
+        for (Verdict v : java.util.Arrays.stream(Verdict.values()).filter(Verdict::measured).toList()) {
             YIntervalSeries s = new YIntervalSeries("measured: " + v.label());
             for (int i = 0; i < checks.size(); i++) {
                 ClaimCheck c = checks.get(i);

@@ -60,6 +60,12 @@ final class Format {
         return "[" + number2(e.lo()) + ", " + number2(e.hi()) + "]";
     }
 
+    /** A ratio's precision: the interval's half-width over the ratio, {@code 4.2%}, or {@code ?}. */
+    static String precision(Estimate e) {
+        double p = e.precision();
+        return Double.isFinite(p) ? String.format(java.util.Locale.ROOT, "%.1f%%", p * 100) : "?";
+    }
+
     /** A score's interval with SI prefixes: {@code [56.1 M, 170.2 M]}. */
     static String interval(Estimate e) {
         if (!e.bounded()) {

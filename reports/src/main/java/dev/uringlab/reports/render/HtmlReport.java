@@ -5,9 +5,9 @@ import com.github.mustachejava.Mustache;
 import dev.uringlab.reports.analysis.Analysis;
 import dev.uringlab.reports.analysis.BenchmarkResults;
 import dev.uringlab.reports.analysis.Change;
-import dev.uringlab.reports.analysis.ChangeDetector;
 import dev.uringlab.reports.analysis.ClaimCheck;
 import dev.uringlab.reports.analysis.Noise;
+import dev.uringlab.reports.analysis.Params;
 import dev.uringlab.reports.analysis.Row;
 import dev.uringlab.reports.analysis.Verdict;
 import dev.uringlab.reports.input.Claim;
@@ -55,8 +55,8 @@ public final class HtmlReport {
 
     record Page(String subtitle, String css, String forest, List<SummaryRow> summary, boolean multiRun,
                 List<Quote> quotes, List<VerdictRule> rules, List<Section> sections, List<Nav> nav,
-                boolean hasChanges, String oldRun, List<ChangeRow> changes, double alpha,
-                List<String> envHeaders, List<EnvRow> env) {
+                boolean hasChanges, String oldRun, List<ChangeRow> changes, String confidence,
+                List<String> envHeaders, List<EnvRow> env, List<String> warnings) {
     }
 
     record Nav(String id, String name) {
@@ -64,7 +64,7 @@ public final class HtmlReport {
 
     record SummaryRow(boolean group, String seed, String title, String mechanism, String benchmark, String figure,
                       String run, String section, String author,
-                      String authorValues, String measured, String interval, String measuredValues,
+                      String authorValues, String measured, String interval, String precision, String forks, String measuredValues,
                       String verdict, String verdictClass, String note, String sourceRef, int quote, String claimNote,
                       String demo, String demoPage) {
     }
@@ -78,14 +78,14 @@ public final class HtmlReport {
     record Section(String id, String name, String benchmark, String claim, String claimNote, String workload, String fixed,
                    String unit, boolean timePerOp, String chart, List<TableRow> rows,
                    boolean multiRun, boolean hasWorkloads, boolean hasBytes, String sweepKey, String sweepChart,
-                   boolean hasCounters, List<Swatch> counterHeaders, List<CounterRow> counters) {
+                   boolean hasCounters, List<Swatch> counterHeaders, List<CounterRow> counters, boolean hasNative) {
     }
 
     record Swatch(String name, String colour) {
     }
 
     record TableRow(String run, String workload, String strategy, String colour, String score, String interval,
-                    String relative, String relativeInterval, boolean reference, String bytes) {
+                    String relative, String relativeInterval, boolean reference, String bytes, String stability) {
     }
 
     record CounterRow(boolean group, int span, String run, String workload, String counter, List<Cell> values) {
@@ -135,8 +135,8 @@ public final class HtmlReport {
                 ? r.label() + " (--baseline)" : r.label()).toList();
         return new Page(subtitle, css(), charts.forest(a.checks(), multiRun), summary, multiRun, quotes, rules,
                 sections, nav, a.old().isPresent(), a.old().map(Run::label).orElse(""),
-                changeRows(a), ChangeDetector.ALPHA,
-                envHeaders, environment(envRuns));
+                changeRows(a), a.intervals().percent(),
+                envHeaders, environment(envRuns), RunWarnings.of(a.runs()));
     }
 
     private static SummaryRow summaryRow(boolean group, ClaimCheck c, String section, Integer quote) {
@@ -153,7 +153,9 @@ public final class HtmlReport {
                 c.run().orElse("\u2013"), section,
                 Format.ratio(f.authorRatio()), authorValues,
                 c.measured().map(m -> Format.ratio(m.value())).orElse("\u2013"),
-                c.measured().map(Format::ratioInterval).orElse(""), measuredValues,
+                c.measured().map(Format::ratioInterval).orElse(""),
+                c.measured().filter(m -> m.bounded()).map(Format::precision).orElse(""),
+                c.forks() == 1 ? "1 fork" : c.forks() + " forks", measuredValues,
                 c.verdict().label(), cssClass(c.verdict()), c.note(),
                 claim.post(), quote, claim.note(), claim.demo(),
                 claim.demo() == null ? null : Claim.demoPage(claim.demo()));
@@ -172,7 +174,8 @@ public final class HtmlReport {
                 r.strategy(), colours.get(r.strategy()), Format.si(r.shown().value()), Format.interval(r.shown()),
                 r.speedup().map(s -> Format.ratio(s.value())).orElse("\u2013"),
                 r.reference() ? "" : r.speedup().map(Format::ratioInterval).orElse(""), r.reference(),
-                r.bytesPerOp().map(m -> Format.plain(m.score())).orElse("\u2013"))).toList();
+                r.bytesPerOp().map(m -> Format.plain(m.score())).orElse("\u2013"),
+                r.stability().describe(v -> Format.si(v) + " ops/s"))).toList();
         Optional<Claim> claim = b.claim();
         return new Section(id, b.shortName(), b.benchmark(),
                 claim.map(c -> "seed " + c.seed() + ": " + c.title() + " \u00b7 " + c.post()).orElse(""),
@@ -183,7 +186,8 @@ public final class HtmlReport {
                 unit, b.display() == Display.NS_PER_OP, charts.headToHead(b), rows, multiRun,
                 !b.workloadKeys().isEmpty(), b.hasBytesPerOp(),
                 b.sweepKey().orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
-                !b.counters().isEmpty(), swatches, counterRows(b));
+                !b.counters().isEmpty(), swatches, counterRows(b),
+                b.rows().stream().anyMatch(r -> "native".equals(r.result().params().get(Params.RING))));
     }
 
     /** Per run and workload, one line per counter with each strategy's value per operation. */
@@ -203,8 +207,10 @@ public final class HtmlReport {
                     Row r = byStrategy.get(strategy);
                     Double v = r == null ? null : r.countersPerOp().get(counter);
                     Double ref = reference.map(x -> x.countersPerOp().get(counter)).orElse(null);
-                    boolean differs = v != null && ref != null && Math.abs(v - ref) > 0.01 * Math.max(Math.abs(ref), 1e-3);
-                    cells.add(new Cell(v == null ? "\u2013" : Format.perOp(v), differs));
+                    // The real kernel's counters are not the emulator's: a zero there means "not seen", not "none".
+                    boolean unseen = v != null && v == 0 && r != null && "native".equals(r.result().params().get(Params.RING));
+                    boolean differs = !unseen && v != null && ref != null && Math.abs(v - ref) > 0.01 * Math.max(Math.abs(ref), 1e-3);
+                    cells.add(new Cell(v == null ? "\u2013" : unseen ? "n/a" : Format.perOp(v), differs));
                 }
                 out.add(new CounterRow(first, b.strategies().size() + 1, key.get(0),
                         key.get(1).isEmpty() ? "all" : key.get(1), counter, cells));

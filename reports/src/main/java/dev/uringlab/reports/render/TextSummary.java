@@ -1,11 +1,12 @@
 package dev.uringlab.reports.render;
 
 import dev.uringlab.reports.analysis.Analysis;
+import dev.uringlab.reports.analysis.Change;
 import dev.uringlab.reports.analysis.ClaimCheck;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The report's summary as a plain-text table for the terminal: one line per author's figure and run. */
+/** The report's summary as plain-text tables for the terminal: one line per author's figure and run, then the changes since an old run. */
 public final class TextSummary {
     private TextSummary() {
     }
@@ -18,7 +19,8 @@ public final class TextSummary {
         if (multiRun) {
             header.add("run");
         }
-        header.addAll(List.of("author", "measured", "99.9% interval", "verdict", "note"));
+        String percent = analysis.intervals().percent();
+        header.addAll(List.of("author", "measured", percent + " interval", "+-", "forks", "verdict", "note"));
         rows.add(header);
         for (ClaimCheck c : analysis.checks()) {
             List<String> row = new ArrayList<>(List.of(c.claim().seed(), c.figure().label()));
@@ -28,29 +30,52 @@ public final class TextSummary {
             row.add(ascii(Format.ratio(c.figure().authorRatio())));
             row.add(c.measured().map(m -> ascii(Format.ratio(m.value()))).orElse("-"));
             row.add(c.measured().map(m -> ascii(Format.ratioInterval(m))).orElse("-"));
+            row.add(c.measured().map(m -> Format.precision(m)).orElse("-"));
+            row.add(c.forks() == 0 ? "-" : Integer.toString(c.forks()));
             row.add(c.verdict().label());
             row.add(c.note());
             rows.add(row);
         }
-        int[] widths = new int[header.size()];
+        StringBuilder out = new StringBuilder("Speed-up of each patch over its baseline (patched / baseline throughput),\n"
+                + "beside the author's figure; " + percent + " intervals by a bootstrap over forks, then iterations\n"
+                + "(+- is the interval's half-width over the ratio; forks: the fewer of the two arms').\n\n");
+        for (String warning : RunWarnings.of(analysis.runs())) {
+            out.append("WARNING: ").append(warning).append("\n\n");
+        }
+        table(rows, out);
+        if (!analysis.changes().isEmpty()) {
+            out.append("\nChange since ").append(analysis.old().map(r -> r.label()).orElse("the old run"))
+                    .append(" (new over old throughput; the verdict is read off the interval):\n\n");
+            List<List<String>> changes = new ArrayList<>();
+            changes.add(List.of("benchmark", "workload", "strategy", "change", percent + " interval", "verdict"));
+            for (Change c : analysis.changes()) {
+                changes.add(List.of(c.row().result().shortName(), c.row().workload().isEmpty() ? "-" : c.row().workload(),
+                        c.row().strategy(), ascii(Format.percent(c.ratio().value())), ascii(Format.percentInterval(c.ratio())),
+                        c.verdict().label()));
+            }
+            table(changes, out);
+        }
+        return out.toString();
+    }
+
+    /** The rows in aligned columns, the first a header underlined. */
+    private static void table(List<List<String>> rows, StringBuilder out) {
+        int[] widths = new int[rows.getFirst().size()];
         for (List<String> row : rows) {
             for (int i = 0; i < row.size(); i++) {
                 widths[i] = Math.max(widths[i], row.get(i).length());
             }
         }
-        StringBuilder out = new StringBuilder("Speed-up of each patch over its baseline (patched / baseline throughput),\n"
-                + "beside the author's figure; intervals at 99.9% from JMH's score errors.\n\n");
         for (List<String> row : rows) {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.size(); i++) {
                 line.append(i == 0 ? "" : "  ").append(String.format("%-" + widths[i] + "s", row.get(i)));
             }
             out.append(line.toString().stripTrailing()).append('\n');
-            if (row == header) {
+            if (row == rows.getFirst()) {
                 out.append("-".repeat(line.toString().stripTrailing().length())).append('\n');
             }
         }
-        return out.toString();
     }
 
     private static String ascii(String s) {

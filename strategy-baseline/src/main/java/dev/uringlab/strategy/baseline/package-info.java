@@ -8,7 +8,7 @@
  *   <caption>Baselines</caption>
  *   <tr><th>axis</th><th>class</th><th>kernel</th></tr>
  *   <tr><td>{@code completion}</td><td>{@link dev.uringlab.strategy.baseline.CompletionBatchPosting}</td><td>6.1</td></tr>
- *   <tr><td>{@code req-alloc}</td><td>{@link dev.uringlab.strategy.baseline.SlabRequestAllocation}</td><td>5.15</td></tr>
+ *   <tr><td>{@code req-alloc}</td><td>{@link dev.uringlab.strategy.baseline.ReqsArrayRequestAllocation}</td><td>5.15</td></tr>
  *   <tr><td>{@code poll-rearm}</td><td>{@link dev.uringlab.strategy.baseline.ReaddWaitQueuePollRearm}</td><td>5.15</td></tr>
  *   <tr><td>{@code link-cqe}</td><td>{@link dev.uringlab.strategy.baseline.EveryRequestLinkCqe}</td><td>5.16</td></tr>
  *   <tr><td>{@code bio-alloc}</td><td>{@link dev.uringlab.strategy.baseline.SlabBioAllocation}</td><td>5.14</td></tr>

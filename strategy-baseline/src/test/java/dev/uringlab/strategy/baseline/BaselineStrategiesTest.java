@@ -7,6 +7,7 @@ import dev.uringlab.api.SqeFlags;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
 import dev.uringlab.spi.BioAllocation;
+import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
@@ -14,6 +15,7 @@ import dev.uringlab.spi.ModelBatch;
 import dev.uringlab.spi.ModelCq;
 import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.PollWait;
+import dev.uringlab.spi.RequestAllocation;
 import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.StrategyProvider;
 import dev.uringlab.spi.Strategies;
@@ -35,13 +37,25 @@ class BaselineStrategiesTest {
         }
 
         @Override public T kmemCacheAlloc() { calls.add("alloc"); return ctor.get(); }
-        @Override public int kmemCacheAllocBulk(T[] into, int n) { throw new AssertionError("the baseline never bulk-allocates"); }
         @Override public void kmemCacheFree(T obj) { calls.add("free"); }
+
+        @Override
+        public int kmemCacheAllocBulk(T[] into, int n) {
+            calls.add("bulk " + n);
+            for (int i = 0; i < n; i++) {
+                into[i] = ctor.get();
+            }
+            return n;
+        }
     }
 
     private static StrategyContext context(KmemCache<IoKiocb> reqs, KmemCache<Bio> bios) {
+        return context(reqs, bios, new Counters());
+    }
+
+    private static StrategyContext context(KmemCache<IoKiocb> reqs, KmemCache<Bio> bios, Counters counters) {
         return new StrategyContext() {
-            @Override public Counters counters() { return new Counters(); }
+            @Override public Counters counters() { return counters; }
             @Override public Optional<String> option(String key) { return Optional.empty(); }
             @Override public KmemCache<IoKiocb> reqCachep() { return reqs; }
             @Override public KmemCache<Bio> bioSlab() { return bios; }
@@ -70,17 +84,47 @@ class BaselineStrategiesTest {
     }
 
     @Test
-    void shouldAllocateAndFreeEveryRequestThroughTheSlab() {
+    void shouldRecycleRequestsThroughTheArrayAndTheFreeListAndBulkAllocateOnlyWhenBothAreEmpty() {
         RecordingSlab<IoKiocb> slab = new RecordingSlab<>(() -> new ModelReq(0, 0));
-        SlabRequestAllocation alloc = (SlabRequestAllocation) new SlabRequestAllocation.Provider()
-                .create(context(slab, null));
-        IoKiocb a = alloc.ioAllocReq();
-        IoKiocb b = alloc.ioAllocReq();
-        assertThat(a).isNotSameAs(b);
-        alloc.ioFreeBatchList(ModelBatch.of(a, b));
-        alloc.ioFreeReq(alloc.ioAllocReq());
+        Counters counters = new Counters();
+        RequestAllocation alloc = new ReqsArrayRequestAllocation.Provider().create(context(slab, null, counters));
+        List<IoKiocb> live = allocate(alloc, 40);
+        assertThat(slab.calls).containsExactly("bulk 8", "bulk 8", "bulk 8", "bulk 8", "bulk 8");
+        assertThat(counters.get(Counter.REQ_CACHE_REFILL)).isEqualTo(5);
+        alloc.ioFreeBatchList(new ModelBatch(live)); // 32 into reqs[], 8 onto free_list
+        List<IoKiocb> again = allocate(alloc, 40); // 32 from the array, then one refill from free_list
+        assertThat(again).containsExactlyInAnyOrderElementsOf(live);
+        assertThat(slab.calls).hasSize(5);
+        assertThat(counters.get(Counter.REQ_CACHE_REFILL)).isEqualTo(6);
+        assertThat(counters.get(Counter.REQ_BULK_ALLOC)).isEqualTo(5);
+        alloc.ioFreeBatchList(new ModelBatch(again));
         alloc.ioReqCachesFree();
-        assertThat(slab.calls).containsExactly("alloc", "alloc", "free", "free", "alloc", "free");
+        assertThat(slab.calls.stream().filter("free"::equals)).hasSize(40);
+    }
+
+    @Test
+    void shouldTakeTheLockedFreeListOnlyWhenMoreThanABatchWaitsThere() {
+        RecordingSlab<IoKiocb> slab = new RecordingSlab<>(() -> new ModelReq(0, 0));
+        Counters counters = new Counters();
+        RequestAllocation alloc = new ReqsArrayRequestAllocation.Provider().create(context(slab, null, counters));
+        List<IoKiocb> live = allocate(alloc, 33); // five bulks of 8: 7 stay in the array
+        live.forEach(alloc::ioFreeReq);
+        assertThat(counters.get(Counter.REQ_LOCKED_FREE)).isEqualTo(33);
+        List<IoKiocb> again = allocate(alloc, 40); // 7 from the array, then the 33 from the locked list
+        assertThat(again).containsAll(live);
+        assertThat(counters.get(Counter.REQ_LOCKED_FLUSH)).isEqualTo(1);
+        assertThat(counters.get(Counter.REQ_BULK_ALLOC)).isEqualTo(5);
+        alloc.ioFreeBatchList(new ModelBatch(again));
+        alloc.ioReqCachesFree();
+        assertThat(slab.calls.stream().filter("free"::equals)).hasSize(40);
+    }
+
+    private static List<IoKiocb> allocate(RequestAllocation alloc, int n) {
+        List<IoKiocb> reqs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            reqs.add(alloc.ioAllocReq());
+        }
+        return reqs;
     }
 
     @Test

@@ -12,20 +12,24 @@ import dev.uringlab.api.Sqe;
 /**
  * nops32, the analogue of fio's {@code t/io_uring -N1 -s32 -d32 -c32}: NOPs only, queue depth
  * 32, 32 SQEs prepared and submitted per io_uring_enter, 32 CQEs waited for. Its metric is NOPs
- * submitted per second, as t/io_uring's IOPS counts SQEs submitted.
+ * submitted per second, as t/io_uring's IOPS counts SQEs submitted. Other depths are
+ * {@code t/io_uring -N1 -s32 -c32 -dD}: as t/io_uring's main() does, the submit and complete
+ * batches are clamped to the depth ({@link #Nops32(Ring, int)}).
  *
  * <p>One {@link #submitAndReap()} is one pass of t/io_uring's {@code submitter_uring_fn} loop:
  * <ol>
  *   <li>{@code prep_more_ios_uring}: fill min(depth - inflight, submit batch) NOP SQEs and
  *       publish them with one release store of the SQ tail;</li>
  *   <li>{@code io_uring_enter(to_submit, to_wait, IORING_ENTER_GETEVENTS)}, where to_wait is
- *       t/io_uring's own arithmetic (with -d32 -s32 it always waits for 32);</li>
+ *       t/io_uring's own arithmetic (with -d32 -s32 it always waits for 32; with -d128 -s32
+ *       the batch fits under the depth, so it waits for none and only reaps);</li>
  *   <li>{@code reap_events_uring}: consume every CQE in the CQ ring, then release-store the head.</li>
  * </ol>
  * A NOP completes inline at submit, so in the steady state each pass submits and reaps exactly
- * {@link #DEPTH} NOPs: one pass is {@link #DEPTH} operations of the metric.
+ * one submit batch of NOPs ({@link #submitBatch()}: 32 at depth 32): one pass is that many
+ * operations of the metric.
  *
- * <p>The ring is io_uring_setup({@link #DEPTH}) with the default CQ (2 x SQ), as t/io_uring
+ * <p>The ring is io_uring_setup(depth) with the default CQ (2 x SQ), as t/io_uring
  * set it up in the 5.16 days of seed 001 (today's t/io_uring also clamps the CQ to the SQ and
  * asks for SINGLE_ISSUER/DEFER_TASKRUN; neither changes a NOP's path). The application's side
  * does what t/io_uring's does for NOPs and no more: {@code init_io} writes only the opcode of
@@ -45,6 +49,12 @@ public final class Nops32 {
     public static final int COMPLETE_BATCH = 32;
 
     private final Ring ring;
+    /** {@code -d}. */
+    private final int depth;
+    /** {@code batch_submit}: {@link #SUBMIT_BATCH}, clamped to the depth. */
+    private final int submitBatch;
+    /** {@code batch_complete}: {@link #COMPLETE_BATCH}, clamped to the depth. */
+    private final int completeBatch;
     private final CompletionQueue cq;
     /** SQEs still to prep in full (io_uring_prep_nop): one per SQ slot, then the opcode alone. */
     private int fullPreps;
@@ -52,39 +62,65 @@ public final class Nops32 {
     private int inflight;
 
     /**
-     * The loop on {@code ring}, which must be fresh (nothing queued or in flight) and have at
-     * least {@link #DEPTH} SQ entries: open it with {@link #setup()}.
+     * The loop at depth {@link #DEPTH} on {@code ring}, which must be fresh (nothing queued or
+     * in flight) and have at least {@link #DEPTH} SQ entries: open it with {@link #setup()}.
      */
     public Nops32(Ring ring) {
-        if (ring.sq().entries() < DEPTH) {
-            throw new IllegalArgumentException("nops32 needs an SQ of at least " + DEPTH + " entries, the ring has "
+        this(ring, DEPTH);
+    }
+
+    /**
+     * The loop at {@code depth} ({@code t/io_uring -N1 -s32 -c32 -d depth}) on {@code ring},
+     * which must be fresh and have at least {@code depth} SQ entries: open it with
+     * {@link #setup(int)}. As t/io_uring's main(), the submit and complete batches are clamped
+     * to the depth.
+     */
+    public Nops32(Ring ring, int depth) {
+        if (depth <= 0) {
+            throw new IllegalArgumentException("nops32 depth must be positive: " + depth);
+        }
+        if (ring.sq().entries() < depth) {
+            throw new IllegalArgumentException("nops32 needs an SQ of at least " + depth + " entries, the ring has "
                     + ring.sq().entries());
         }
         this.ring = ring;
+        this.depth = depth;
+        this.submitBatch = Math.min(SUBMIT_BATCH, depth);
+        this.completeBatch = Math.min(COMPLETE_BATCH, depth);
         this.cq = ring.cq();
         this.fullPreps = ring.sq().entries();
     }
 
     /** io_uring_setup's arguments for nops32: {@link #DEPTH} entries, default CQ. Add strategies to taste. */
     public static RingConfig.Builder setup() {
-        return RingConfig.builder(DEPTH);
+        return setup(DEPTH);
+    }
+
+    /** io_uring_setup's arguments at {@code depth}: {@code depth} entries, default CQ. */
+    public static RingConfig.Builder setup(int depth) {
+        return RingConfig.builder(depth);
+    }
+
+    /** The NOPs one {@link #submitAndReap()} submits in the steady state: the clamped submit batch. */
+    public int submitBatch() {
+        return submitBatch;
     }
 
     /**
      * One pass of t/io_uring's submit loop: prepare, enter, reap.
      *
-     * @return the NOPs submitted by this pass ({@link #DEPTH} in the steady state)
+     * @return the NOPs submitted by this pass ({@link #submitBatch()} in the steady state)
      * @throws IllegalStateException when io_uring_enter fails with anything but -EAGAIN/-EBUSY
      */
     public int submitAndReap() {
-        int prepped = prepMoreIos(Math.min(DEPTH - inflight, SUBMIT_BATCH));
+        int prepped = prepMoreIos(Math.min(depth - inflight, submitBatch));
         inflight += prepped;
         int toSubmit = prepped;
         int submitted = 0;
         while (true) {
             // t/io_uring's rule, kept as is: inflight already counts this batch, so with
             // -d32 -s32 the sum always exceeds the depth and the enter waits for -c CQEs.
-            int toWait = toSubmit != 0 && inflight + toSubmit <= DEPTH ? 0 : Math.min(inflight + toSubmit, COMPLETE_BATCH);
+            int toWait = toSubmit != 0 && inflight + toSubmit <= depth ? 0 : Math.min(inflight + toSubmit, completeBatch);
             int ret = ring.enter(toSubmit, toWait, toWait != 0 ? IORING_ENTER_GETEVENTS : 0);
             reapEvents();
             if (ret < 0) {

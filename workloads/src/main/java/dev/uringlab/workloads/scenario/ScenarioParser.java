@@ -78,8 +78,16 @@ public final class ScenarioParser {
      * @throws IOException the file cannot be read (missing, a directory, no permission)
      */
     public static Scenario parse(Path path) throws IOException, ScenarioSyntaxException {
-        String file = path.toString();
-        return parse(file, lines(file, Files.readAllBytes(path)));
+        return parse(path.toString(), readLines(path));
+    }
+
+    /**
+     * The lines of the file at {@code path} as {@link #parse(Path)} reads them (a byte-order
+     * mark skipped, bytes that are not UTF-8 text an error naming their line), for a caller that
+     * also shows the source, such as {@code run --trace}.
+     */
+    public static List<String> readLines(Path path) throws IOException, ScenarioSyntaxException {
+        return lines(path.toString(), Files.readAllBytes(path));
     }
 
     /** The lines of a scenario file's bytes, decoded strictly as UTF-8 after an optional byte-order mark. */

@@ -216,12 +216,14 @@ public final class ScenarioRunner {
         long deadline = System.nanoTime() + WAIT_TIMEOUT.toNanos();
         boolean[] seen = new boolean[1];
         while (true) {
-            ring.forEachCqe((userData, res, flags) -> seen[0] |= userData == w.userData());
+            // The count scanned, not cqReady() after the scan: a CQE arriving in between is then
+            // one the next wait returns for at once, instead of one a wait for "ready + 1" skips.
+            int scanned = ring.forEachCqe((userData, res, flags) -> seen[0] |= userData == w.userData());
             if (seen[0]) {
                 return;
             }
             long left = deadline - System.nanoTime();
-            int ret = left > 0 ? ring.waitCqes(ring.cqReady() + 1, left) : -Errno.ETIME;
+            int ret = left > 0 ? ring.waitCqes(scanned + 1, left) : -Errno.ETIME;
             if (ret == -Errno.ETIME) {
                 throw fail(w, "wait ud=" + Long.toUnsignedString(w.userData()) + ": no CQE of it among the " + ring.cqReady()
                         + " in the ring after " + WAIT_TIMEOUT.toSeconds() + " s (-ETIME)");

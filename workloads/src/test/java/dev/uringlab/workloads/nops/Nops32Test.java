@@ -13,11 +13,14 @@ import dev.uringlab.api.Sqe;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.RingProvider;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@link Nops32} on both engines: every pass submits and reaps exactly 32 NOPs with one
  * io_uring_enter, and on the emulated baseline the counters show t/io_uring's shape (one
- * enter, one locked flush and one ev_posted per 32 NOPs; one request from the slab per NOP).
+ * enter, one locked flush and one ev_posted per 32 NOPs; the 32 requests of the first pass come
+ * from the slab in four bulk allocations and are recycled from then on).
  * The loop, like t/io_uring, reads no CQE; what makes its NOPs succeed is that every SQE slot
  * holds a whole NOP, checked here.
  */
@@ -38,8 +41,32 @@ class Nops32Test {
             assertThat(ring.counters().get(Counter.CQE_FILLED)).isEqualTo(nopCount);
             assertThat(ring.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(PASSES);
             assertThat(ring.counters().get(Counter.EV_POSTED)).isEqualTo(PASSES);
-            assertThat(ring.counters().get(Counter.REQ_SLAB_ALLOC)).isEqualTo(nopCount);
+            assertThat(ring.counters().get(Counter.REQ_SLAB_ALLOC)).isEqualTo(Nops32.DEPTH);
+            assertThat(ring.counters().get(Counter.REQ_BULK_ALLOC)).isEqualTo(Nops32.DEPTH / 8);
             assertThat(ring.cq().ready()).isZero();
+        }
+    }
+
+    @ParameterizedTest(name = "depth {0}, req-alloc={1}")
+    @CsvSource({"1, baseline", "8, baseline", "32, baseline", "128, baseline",
+                "1, req-cache", "8, req-cache", "32, req-cache", "128, req-cache"})
+    void shouldSubmitOneClampedBatchPerEnterAndTouchTheSlabOnlyInTheFirstPass(int depth, String reqAlloc)
+            throws RingUnavailableException {
+        try (Ring ring = Rings.open("emulated", Nops32.setup(depth).strategy("req-alloc", reqAlloc).build())) {
+            Nops32 nops = new Nops32(ring, depth);
+            int batch = Math.min(depth, Nops32.SUBMIT_BATCH);
+            assertThat(nops.submitBatch()).isEqualTo(batch);
+            for (int i = 0; i < PASSES; i++) {
+                assertThat(nops.submitAndReap()).isEqualTo(batch);
+                assertThat(nops.inflight()).isZero();
+            }
+            assertThat(ring.counters().get(Counter.ENTER)).isEqualTo(PASSES);
+            assertThat(ring.counters().get(Counter.CQE_FILLED)).isEqualTo((long) PASSES * batch);
+            // NOPs complete inline, so no more than one batch is ever live: bulk refills of 8 for the first pass only
+            int bulks = (batch + 7) / 8;
+            assertThat(ring.counters().get(Counter.REQ_BULK_ALLOC)).isEqualTo(bulks);
+            assertThat(ring.counters().get(Counter.REQ_SLAB_ALLOC)).isEqualTo(bulks * 8L);
+            assertThat(ring.counters().get(Counter.REQ_CACHE_REFILL)).isEqualTo(bulks);
         }
     }
 

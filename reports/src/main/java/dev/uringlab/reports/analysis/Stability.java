@@ -1,0 +1,119 @@
+package dev.uringlab.reports.analysis;
+
+import dev.uringlab.reports.input.Metric;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.DoubleFunction;
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.apache.commons.statistics.inference.OneWayAnova;
+
+/**
+ * Whether a result reached a steady state, from its raw samples: a fork whose iterations still
+ * trend at the end of measurement (the JIT had not settled after the warmup), and forks that
+ * disagree beyond their own noise (forks that settled in different compiled states).
+ *
+ * <ul>
+ *   <li><b>Trending fork</b>: the least-squares line through a fork's iterations (at least
+ *       {@value #MIN_ITERATIONS}) climbs or falls by more than {@value #DRIFT} of the fork's
+ *       mean from its first to its last iteration, and its slope differs from 0 at 95% (Student's
+ *       t on n - 2 degrees of freedom).</li>
+ *   <li><b>Forks disagree</b>: one-way ANOVA of the iterations grouped by fork gives
+ *       p &lt; {@value #ALPHA}, and the fork means spread over more than {@value #SPREAD} of the
+ *       overall mean: a difference between forks that their iterations' noise cannot explain.</li>
+ * </ul>
+ *
+ * @param trending  the 1-based numbers of the trending forks, with their drift over the measurement
+ * @param bimodal   whether the forks disagree beyond their noise
+ * @param forkMeans every fork's mean, in fork order
+ */
+public record Stability(List<String> trending, boolean bimodal, double[] forkMeans) {
+    /** The fewest iterations in which a trend is looked for. */
+    public static final int MIN_ITERATIONS = 4;
+    /** The drift over the measurement that counts as a trend, as a fraction of the mean. */
+    public static final double DRIFT = 0.10;
+    /** The ANOVA's significance level for forks that disagree. */
+    public static final double ALPHA = 0.001;
+    /** The spread of fork means that counts as disagreement, as a fraction of the mean. */
+    public static final double SPREAD = 0.05;
+
+    public Stability {
+        trending = List.copyOf(trending);
+        forkMeans = forkMeans.clone();
+    }
+
+    /** The checks on one metric's raw samples (nothing flagged without them). */
+    public static Stability of(Metric m) {
+        List<String> trending = new ArrayList<>();
+        List<double[]> forks = m.forks().stream().map(f -> f.stream().mapToDouble(Double::doubleValue).toArray()).toList();
+        for (int i = 0; i < forks.size(); i++) {
+            double drift = drift(forks.get(i));
+            if (!Double.isNaN(drift)) {
+                trending.add("fork " + (i + 1) + String.format(Locale.ROOT, " %+.0f%%", drift * 100));
+            }
+        }
+        double[] means = m.forkMeans();
+        boolean bimodal = false;
+        if (forks.size() >= 2 && forks.stream().allMatch(f -> f.length >= 2)) {
+            double mean = Arrays.stream(means).average().orElse(Double.NaN);
+            double spread = (Arrays.stream(means).max().orElse(0) - Arrays.stream(means).min().orElse(0)) / mean;
+            if (spread > SPREAD && forks.stream().anyMatch(f -> Arrays.stream(f).distinct().count() > 1)) {
+                bimodal = OneWayAnova.withDefaults().test(forks).getPValue() < ALPHA;
+            }
+        }
+        return new Stability(trending, bimodal, means);
+    }
+
+    /** A fork's significant drift over its iterations as a fraction of its mean, or NaN when there is none. */
+    static double drift(double[] y) {
+        int n = y.length;
+        if (n < MIN_ITERATIONS) {
+            return Double.NaN;
+        }
+        double mx = (n - 1) / 2.0;
+        double my = Arrays.stream(y).average().orElse(Double.NaN);
+        double sxx = 0;
+        double sxy = 0;
+        for (int i = 0; i < n; i++) {
+            sxx += (i - mx) * (i - mx);
+            sxy += (i - mx) * (y[i] - my);
+        }
+        double slope = sxy / sxx;
+        double sse = 0;
+        for (int i = 0; i < n; i++) {
+            double r = y[i] - (my + slope * (i - mx));
+            sse += r * r;
+        }
+        double drift = slope * (n - 1) / my;
+        if (Math.abs(drift) <= DRIFT) {
+            return Double.NaN;
+        }
+        double se = Math.sqrt(sse / (n - 2) / sxx);
+        double t = se == 0 ? Double.POSITIVE_INFINITY : Math.abs(slope) / se;
+        return t > TDistribution.of(n - 2).inverseCumulativeProbability(0.975) ? drift : Double.NaN;
+    }
+
+    /** Whether anything is flagged. */
+    public boolean steady() {
+        return trending.isEmpty() && !bimodal;
+    }
+
+    /**
+     * In words, e.g. {@code still trending at the end: fork 2 +45%; forks disagree beyond their
+     * noise, fork means 26.1 M, 37.4 M}; empty when steady.
+     *
+     * @param format how a fork mean is written (in the report's unit)
+     */
+    public String describe(DoubleFunction<String> format) {
+        List<String> parts = new ArrayList<>();
+        if (!trending.isEmpty()) {
+            parts.add("still trending at the end: " + String.join(", ", trending));
+        }
+        if (bimodal) {
+            parts.add("forks disagree beyond their noise, fork means "
+                    + String.join(", ", Arrays.stream(forkMeans).mapToObj(format).toList()));
+        }
+        return String.join("; ", parts);
+    }
+}

@@ -1,0 +1,60 @@
+package dev.uringlab.reports.render;
+
+import dev.uringlab.reports.input.Run;
+import dev.uringlab.reports.input.RunEnvironment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a reader must know about a run before its numbers, from its {@code env.json}: that the
+ * machine was busy (the highest 1-minute load average over the run above its cores, or over
+ * {@value #STEAL_PERCENT}% of CPU time stolen by the hypervisor), and that the run was
+ * interrupted. Nothing is said where the sidecar does not record it.
+ */
+final class RunWarnings {
+    /** Stolen CPU time over which a run is called busy, in percent. */
+    static final double STEAL_PERCENT = 5;
+
+    private RunWarnings() {
+    }
+
+    /** Every warning for {@code runs}, each naming its run when there are several. */
+    static List<String> of(List<Run> runs) {
+        List<String> out = new ArrayList<>();
+        for (Run run : runs) {
+            String who = runs.size() > 1 ? run.label() + ": " : "";
+            Map<String, String> other = run.env().other();
+            double load = number(other.get("loadAverageMax"));
+            double cores = number(run.env().cores());
+            double steal = number(other.get("cpuStealPercent"));
+            List<String> busy = new ArrayList<>();
+            if (load > cores) {
+                busy.add(String.format(Locale.ROOT, "load average up to %.1f on %.0f cores", load, cores));
+            }
+            if (steal > STEAL_PERCENT) {
+                busy.add(String.format(Locale.ROOT, "%.1f%% of CPU time stolen by the hypervisor", steal));
+            }
+            if (!busy.isEmpty()) {
+                out.add(who + "the machine was busy during this run (" + String.join(", ", busy)
+                        + "): other work shared the cores with the benchmarks, so the figures are indicative only.");
+            }
+            if ("true".equals(other.get("interrupted"))) {
+                out.add(who + "this run was interrupted (Ctrl-C): it holds what was measured until then.");
+            }
+        }
+        return out;
+    }
+
+    private static double number(String s) {
+        if (s == null || !RunEnvironment.known(s)) {
+            return Double.NaN;
+        }
+        try {
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+}
