@@ -22,6 +22,7 @@ public final class Demos {
             "link-chain",
             "overflow",
             "multishot-poll",
+            "req-cache",
             "batched-cqe",
             "link-cqe",
             "cqe-skip");

@@ -84,6 +84,7 @@ final class RingState {
             case IO_ALLOC_REQ -> "a request is allocated (" + e.arg("in_flight") + " allocated so far)";
             case IO_FREE_BATCH_LIST -> e.arg("nr") + " request(s) given back in one batch";
             case IO_FREE_REQ -> "request ud=" + e.arg("ud") + " given back";
+            case IO_FLUSH_CACHED_REQS -> e.arg("nr") + " freed request(s) moved from the free list into submit_state.reqs[]";
             case KMEM_CACHE_ALLOC -> "one object from the slab " + e.subject();
             case KMEM_CACHE_ALLOC_BULK -> e.arg("nr") + " objects from the slab " + e.subject() + " at once";
             case KMEM_CACHE_FREE -> "one object back to the slab " + e.subject();
