@@ -62,7 +62,11 @@ final class RingState {
     String apply(TraceEvent e) {
         return switch (e.point()) {
             case IO_URING_ENTER -> {
-                sqTail = sqCachedHead + (int) e.arg("to_submit");
+                int toSubmit = (int) e.arg("to_submit");
+                if (toSubmit == 0) {
+                    yield "the application enters the kernel with nothing to submit, to reap (wait, flush the overflow list)";
+                }
+                sqTail = sqCachedHead + toSubmit;
                 sqeTail = Math.max(sqeTail, sqTail);
                 yield "the application published SQ tail " + sqTail + " and enters the kernel";
             }

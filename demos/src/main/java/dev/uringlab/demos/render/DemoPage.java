@@ -88,13 +88,13 @@ public final class DemoPage {
     }
 
     /**
-     * The patch structures this arm's kernel has, for the page to draw even while empty:
-     * {@code cqes} (seed 000's deferred CQE array) and {@code bio-cache} (seed 004).
+     * The patch structures this arm's trace shows, for the page to draw in every step (and, empty,
+     * in the other arm): {@code cqes} (seed 000's deferred CQE array) and {@code bio-cache} (seed
+     * 004). Read from the states, not the configuration, so a profile chooses them as an alias does.
      */
     private static List<String> structures(ArmRun run) {
         List<String> s = new ArrayList<>();
-        if ("batched-cqe".equals(run.arm().strategies().get("completion"))
-                || run.steps().stream().anyMatch(st -> !st.state().deferred().isEmpty())) {
+        if (run.steps().stream().anyMatch(st -> !st.state().deferred().isEmpty())) {
             s.add("cqes");
         }
         if (run.steps().stream().anyMatch(st -> !st.state().bioCache().isEmpty())) {
