@@ -86,6 +86,8 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         if (step) {
+            err.println("uring-lab demo: Enter after each step for the next (end of input prints the rest)");
+            err.flush();
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, Charset.defaultCharset()));
             TextTrace.write(demo.get(), runs, out, () -> waitForEnter(in));
         } else {
