@@ -16,7 +16,10 @@ import java.util.Optional;
  * each a {@code NAME.demo} resource beside this class ({@link DemoFile}).
  */
 public final class Demos {
-    /** Every demo's name, in teaching order: the basics, then the seeds by number. A new demo is a {@code NAME.demo} file and a line here. */
+    /**
+     * Every demo's name, in teaching order: the basics, then the seeds by number. A new demo is a
+     * {@code NAME.demo} file and a line here.
+     */
     public static final List<String> NAMES = List.of(
             "rings",
             "link-chain",
