@@ -28,7 +28,7 @@ class DemoCommandTest {
         Result r = execute("demo", "batched-cqe");
         assertThat(r.status()).isZero();
         assertThat(r.out()).startsWith("uring-lab demo batched-cqe: ")
-                .contains("  A  6.1, the author's context  [completion=baseline]")
+                .contains("  A  6.1, the author's context  [profile=linux-6.1]")
                 .contains(" B  io_aux_cqe: deferred ud=3 res=1 cflags=MORE cqes_count=1")
                 .contains("  * COMPLETION_LOCK ")
                 .contains("What to notice:");

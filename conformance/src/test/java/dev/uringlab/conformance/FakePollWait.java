@@ -13,6 +13,7 @@ final class FakePollWait implements PollWait {
     private final AtomicInteger state = new AtomicInteger();
     private boolean queued;
     private int taskWorkQueued;
+    private int pass;
 
     /** io_poll_add: arm the poll, entry on the waitqueue. */
     FakePollWait() {
@@ -40,6 +41,9 @@ final class FakePollWait implements PollWait {
         return queued;
     }
 
+    @Override public long userData() { return 1; }
+    @Override public int lpPass() { return pass; }
+    @Override public void spPass(int value) { pass = value; }
     @Override public int lvState() { return state.get(); }
     @Override public void svState(int value) { state.set(value); }
     @Override public boolean casState(int expect, int update) { return state.compareAndSet(expect, update); }

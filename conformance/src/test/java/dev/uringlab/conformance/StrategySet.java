@@ -2,6 +2,7 @@ package dev.uringlab.conformance;
 
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.KernelProfile;
 import dev.uringlab.spi.Strategies;
 import dev.uringlab.spi.StrategyProvider;
 import dev.uringlab.workloads.scenario.Scenario;
@@ -39,7 +40,7 @@ record StrategySet(String name, Map<String, String> strategies, String profile) 
         return new StrategySet(spec, Map.of(spec.substring(0, eq), spec.substring(eq + 1)), null);
     }
 
-    /** Baseline; every registered non-baseline alias alone on its axis, in axis order; all-patches. */
+    /** Baseline; every registered non-baseline alias alone on its axis, in axis order; all-patches; every kernel profile. */
     static List<StrategySet> all() {
         List<StrategySet> sets = new ArrayList<>();
         sets.add(baseline());
@@ -51,6 +52,9 @@ record StrategySet(String name, Map<String, String> strategies, String profile) 
             }
         }
         sets.add(allPatches());
+        for (KernelProfile k : KernelProfile.values()) {
+            sets.add(new StrategySet(k.name(), Map.of(), k.name()));
+        }
         return List.copyOf(sets);
     }
 

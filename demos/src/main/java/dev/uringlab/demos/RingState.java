@@ -95,6 +95,11 @@ final class RingState {
             case IO_ISSUE_SQE -> issued(e.arg("ud"), e.arg("ret"));
             case IO_QUEUE_IOWQ -> "ud=" + e.arg("ud") + " punted to an io-wq worker";
             case IO_WQ_SUBMIT_WORK -> "an io-wq worker runs ud=" + e.arg("ud");
+            case IO_WQ_FREE_WORK -> "the worker is done with ud=" + e.arg("ud")
+                    + (e.arg("next") != 0 ? " and runs its link ud=" + e.arg("next") : "");
+            case IO_REQ_COMPLETE_POST -> "the worker posts ud=" + e.arg("ud") + "'s CQE itself, under the lock";
+            case IO_PUT_REQ_FIND_NEXT -> "ud=" + e.arg("ud") + " done: its link ud=" + e.arg("next")
+                    + " is issued at once, on this thread";
             case IO_DRAIN_REQ -> "ud=" + e.arg("ud") + " waits behind the drain";
             case IO_QUEUE_DEFERRED -> "drained ud=" + e.arg("ud") + " gets its turn";
             case IO_REQ_TASK_WORK_ADD -> {
@@ -182,6 +187,9 @@ final class RingState {
             }
             case WAKE_UP -> "wake-up on " + e.subject() + ": each of its " + e.arg("entries") + " entries' callback runs";
             case IO_POLL_ARM -> "poll ud=" + e.arg("ud") + " armed" + (e.arg("mask") != 0 ? ", already ready" : "");
+            case IO_POLL_GET_OWNERSHIP -> "the wake-up raises poll_refs of ud=" + e.arg("ud") + " from " + e.arg("refs")
+                    + (e.arg("owner") != 0 ? ": it owns the request" : ": the owner will see it and loop");
+            case IO_POLL_CHECK_EVENTS -> "the poll task work of ud=" + e.arg("ud") + " starts a pass, poll_refs " + e.arg("refs");
             case IO_POLL_WAKE -> "io_poll_wake for ud=" + e.arg("ud")
                     + (e.arg("queued") != 0 ? ": task work queued" : ": ignored");
             case IO_POLL_TASK_FUNC -> "poll ud=" + e.arg("ud") + "'s task work runs";

@@ -82,6 +82,15 @@ public class LinkedNopsBenchmark extends RingBenchmark {
         @Param({"baseline", "boxed-cqe", "cqe-skip-success"})
         public String linkCqe;
 
+        /**
+         * The context: {@code linux-5.6}, the RFC's kernel (per-CQE posting, inline link advance,
+         * io-wq workers that post and keep the chain, 5.6's ev_posted;
+         * {@link dev.uringlab.spi.KernelProfile}), or {@code baseline} (today's mechanisms, with
+         * {@code completion} chosen alone).
+         */
+        @Param({"baseline", "linux-5.6"})
+        public String profile;
+
         /** The posting path: today's batched one, or the 5.6 one of the RFC's time. */
         @Param({"baseline", "per-cqe-lock"})
         public String completion;

@@ -76,8 +76,8 @@ public class Nops32Benchmark extends RingBenchmark {
         @Param({"emulated", "native"})
         public String ring;
 
-        /** Every axis at baseline, or every axis at its newest patch. */
-        @Param({"baseline", "all-patches"})
+        /** Every axis at baseline, every axis at its newest patch, or seed 001's context (linux-5.15). */
+        @Param({"baseline", "all-patches", "linux-5.15"})
         public String profile;
 
         /** Seed 001's axis: request allocation, 5.15 ({@code baseline}) or 5.16 ({@code req-cache}). */

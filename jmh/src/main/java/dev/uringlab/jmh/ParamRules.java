@@ -1,6 +1,7 @@
 package dev.uringlab.jmh;
 
 import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.KernelProfile;
 import dev.uringlab.spi.Strategies;
 import dev.uringlab.spi.StrategyOption;
 import dev.uringlab.spi.StrategyProvider;
@@ -20,19 +21,25 @@ import java.util.stream.Collectors;
  * <ul>
  *   <li>{@value #RING}: the engine, {@code emulated} or {@code native}
  *       ({@link dev.uringlab.api.Rings});</li>
- *   <li>{@value #PROFILE}: {@code baseline} or {@code all-patches}
- *       ({@link Strategies#PROFILE_ALL_PATCHES});</li>
+ *   <li>{@value #PROFILE}: {@code baseline}, {@code all-patches}
+ *       ({@link Strategies#PROFILE_ALL_PATCHES}) or a kernel profile {@code linux-X.Y}
+ *       ({@link dev.uringlab.spi.KernelProfile}: a seed's context);</li>
  *   <li>an axis key in camelCase ({@code completion}, {@code reqAlloc}, {@code pollRearm},
- *       {@code linkCqe}, {@code bioAlloc}): the alias chosen on that axis;</li>
+ *       {@code linkCqe}, {@code bioAlloc}...): the alias chosen on that axis; {@code baseline}
+ *       means "the profile's own choice" under a kernel profile (which is baseline on the
+ *       axis a seed patches, since the context is the pre-patch kernel);</li>
  *   <li>anything else: the workload's own (link size, CQE array size...), not read here.</li>
  * </ul>
  *
  * <h2>What makes no sense</h2>
- * Benchmarks move one axis at a time against baseline, and race {@code all-patches} against
- * baseline (DESIGN.md). Hence:
+ * Benchmarks move one axis at a time against baseline, race {@code all-patches} against
+ * baseline, and race each seed in its context: a kernel profile against the same profile
+ * with the patched axis alone moved (DESIGN.md). Hence:
  * <ol>
- *   <li>a profile other than baseline with an axis param that is not baseline: the profile
- *       chooses every axis itself;</li>
+ *   <li>{@code all-patches} with an axis param that is not baseline: the profile chooses every
+ *       axis itself; a kernel profile with two axis params that are not baseline (only the
+ *       patched axis may differ from the context), or with an alias the profile already
+ *       resolves to (the point would repeat the context's);</li>
  *   <li>the native ring with a profile other than baseline: the real kernel runs its own
  *       mechanisms, profiles choose the emulator's;</li>
  *   <li>the native ring with an axis alias whose provider declares no
@@ -74,6 +81,8 @@ public final class ParamRules {
     /** The combinations benchmarks restrict. */
     public static final List<OnlyWith> ONLY_WITH = List.of(
             new OnlyWith("async", "true", "linkSize", "10", "seed 003 measured FORCE_ASYNC on links of 10 only"),
+            new OnlyWith("linkCqe", "cqe-skip-success", "profile", "baseline",
+                    "IOSQE_CQE_SKIP_SUCCESS came with 5.17; seed 003's 5.6 context is raced with boxed-cqe"),
             new OnlyWith("linkCqe", "cqe-skip-success", "completion", "baseline",
                     "no kernel had IOSQE_CQE_SKIP_SUCCESS (5.17) on the 5.6 posting path; seed 003's context is raced with boxed-cqe"));
 
@@ -110,15 +119,28 @@ public final class ParamRules {
             return Optional.of("ring=native with profile=" + profile
                     + ": the real kernel runs its own mechanisms, profiles choose the emulator's");
         }
+        String moved = null;
         for (Axis<?> axis : Axis.values()) {
             String name = paramName(axis);
             String alias = params.get(name);
             if (alias == null || alias.equals(Axis.BASELINE)) {
                 continue;
             }
-            if (!profile.equals(Strategies.PROFILE_BASELINE)) {
+            if (profile.equals(Strategies.PROFILE_ALL_PATCHES)) {
                 return Optional.of("profile=" + profile + " with " + name + "=" + alias
                         + ": the profile chooses every axis itself; race an axis with profile=baseline");
+            }
+            Optional<KernelProfile> kernel = KernelProfile.byName(profile);
+            if (kernel.isPresent()) {
+                if (moved != null) {
+                    return Optional.of("profile=" + profile + " with " + moved + " and " + name + "=" + alias
+                            + ": a race in a seed's context moves its patched axis alone");
+                }
+                if (alias.equals(Strategies.inKernel(axis, kernel.get().version()))) {
+                    return Optional.of("profile=" + profile + " with " + name + "=" + alias + ": " + profile
+                            + " already runs " + alias + " on " + axis.key() + "; the point would repeat " + name + "=baseline");
+                }
+                moved = name + "=" + alias;
             }
             if (nativeRing && registered(axis, alias).flatMap(StrategyProvider::nativeEquivalent).isEmpty()) {
                 return Optional.of("ring=native with " + name + "=" + alias

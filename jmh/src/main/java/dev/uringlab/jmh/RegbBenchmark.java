@@ -50,12 +50,22 @@ import org.openjdk.jmh.annotations.State;
  * io_eventfd_flush_signal's once per round; 17/128 with 8 entries, 5/128 with 32),
  * {@code evPosted} and {@code eventfdSignal} (baseline 1; batched-cqe 1/128: one per round),
  * {@code cqCommit} (the same), {@code cqeFilled} (1), {@code auxCqeDeferred} (batched-cqe 1,
- * baseline 0). The native ring counts only what user space sees.
+ * baseline 0), {@code waitqueueLock} (waitqueue-head lock acquisitions: under
+ * {@code profile=baseline} 5.15's re-arm takes the pipe's head lock for add_wait_queue and the
+ * engine's missed-wakeup check per CQE, beside the waker's __wake_up; under {@code linux-6.1}
+ * poll_refs leaves only the waker's, 1/128 per CQE, plus the eventfd's), {@code waitqueueAdd}
+ * and {@code waitqueueRemove} (1 each per CQE on 5.15's re-arm, 0 on poll-refs) and
+ * {@code taskWorkRun} (1 per CQE: each poll's task work). The native ring counts only what
+ * user space sees.
+ *
+ * <h2>The race in its context</h2>
+ * The author's race is 6.1 against 6.2: {@code profile=linux-6.1} with {@code completion}
+ * baseline against batched-cqe, every other axis the same 6.1 mechanism in both arms.
  *
  * <h2>HOW TO RUN</h2>
  * <pre>
  *   ./uring-lab compare --include Regb                    # the whole race, then the HTML report
- *   java -jar jmh/target/benchmarks.jar RegbBenchmark -p ring=emulated -p completion=batched-cqe -prof gc
+ *   java -jar jmh/target/benchmarks.jar RegbBenchmark -p ring=emulated -p profile=linux-6.1 -p cqeArray=16
  *   java -jar jmh/target/benchmarks.jar RegbBenchmark -p ring=native -p completion=baseline -p cqeArray=16
  * </pre>
  * (build the jar with {@code ./mvnw -B -q -pl jmh -am package -DskipTests}).
@@ -68,6 +78,15 @@ public class RegbBenchmark extends RingBenchmark {
         /** The engine: the emulated kernel, or the real one. */
         @Param({"emulated", "native"})
         public String ring;
+
+        /**
+         * The context: {@code linux-6.1}, seed 000's kernel (poll_refs ownership, the 5.16 request
+         * cache, 6.1's ev_posted; {@link dev.uringlab.spi.KernelProfile}), or {@code baseline} (every
+         * axis at its pre-patch alias: 5.15's poll re-arm under 6.1's posting, the old combined
+         * picture).
+         */
+        @Param({"baseline", "linux-6.1"})
+        public String profile;
 
         /** Seed 000's axis: completion posting. */
         @Param({"baseline", "batched-cqe"})
@@ -107,6 +126,10 @@ public class RegbBenchmark extends RingBenchmark {
         public long cqCommit;
         public long cqeFilled;
         public long auxCqeDeferred;
+        public long waitqueueLock;
+        public long waitqueueAdd;
+        public long waitqueueRemove;
+        public long taskWorkRun;
     }
 
     /** One reg.b round: 128 multishot CQEs posted, waited for and consumed. */

@@ -13,7 +13,7 @@ class ParamRulesTest {
     @Test
     void shouldNameEveryAxisParamAfterItsKeyInCamelCase() {
         assertThat(Axis.values().stream().map(ParamRules::paramName))
-                .containsExactly("completion", "reqAlloc", "pollRearm", "linkCqe", "bioAlloc");
+                .containsExactly("completion", "reqAlloc", "pollRearm", "linkCqe", "bioAlloc", "linkAdvance", "iowqComplete", "evPosted");
     }
 
     @Test
@@ -91,5 +91,18 @@ class ParamRulesTest {
                 .hasValueSatisfying(r -> assertThat(r).contains("linkCqe=cqe-skip-success with completion=per-cqe-lock"));
         assertThat(ParamRules.rejection(Map.of("ring", "emulated", "linkCqe", "cqe-skip-success", "completion", "baseline"))).isEmpty();
         assertThat(ParamRules.rejection(Map.of("ring", "emulated", "linkCqe", "boxed-cqe", "completion", "per-cqe-lock"))).isEmpty();
+    }
+
+    @Test
+    void shouldRaceASeedInItsContextMovingThePatchedAxisAlone() {
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "profile", "linux-6.1", "completion", "batched-cqe"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "profile", "linux-5.6", "completion", "baseline",
+                "linkCqe", "boxed-cqe"))).isEmpty();
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "profile", "linux-5.6", "completion", "per-cqe-lock")))
+                .hasValueSatisfying(r -> assertThat(r).contains("linux-5.6 already runs per-cqe-lock"));
+        assertThat(ParamRules.rejection(Map.of("ring", "emulated", "profile", "linux-6.1", "completion", "batched-cqe",
+                "linkCqe", "boxed-cqe"))).hasValueSatisfying(r -> assertThat(r).contains("moves its patched axis alone"));
+        assertThat(ParamRules.rejection(Map.of("ring", "native", "profile", "linux-6.1")))
+                .hasValueSatisfying(r -> assertThat(r).contains("ring=native with profile=linux-6.1"));
     }
 }

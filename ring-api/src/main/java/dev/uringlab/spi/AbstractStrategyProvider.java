@@ -15,10 +15,21 @@ public abstract class AbstractStrategyProvider<T> implements StrategyProvider<T>
     private final String alias;
     private final String kernel;
     private final String summary;
+    private final Mainline mainline;
     private final Function<StrategyContext, ? extends T> factory;
 
     protected AbstractStrategyProvider(Axis<T> axis, String alias, String kernel, String summary,
                                        Function<StrategyContext, ? extends T> factory) {
+        this(axis, alias, kernel, Mainline.since(kernel), summary, factory);
+    }
+
+    /**
+     * For a mechanism whose mainline life is not simply "from {@code kernel} on": one that a later
+     * release replaced ({@link Mainline#between}), or one never merged ({@link Mainline#NEVER}).
+     */
+    protected AbstractStrategyProvider(Axis<T> axis, String alias, String kernel, Mainline mainline, String summary,
+                                       Function<StrategyContext, ? extends T> factory) {
+        this.mainline = Objects.requireNonNull(mainline, "mainline");
         this.axis = Objects.requireNonNull(axis, "axis");
         this.alias = Objects.requireNonNull(alias, "alias");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
@@ -39,6 +50,11 @@ public abstract class AbstractStrategyProvider<T> implements StrategyProvider<T>
     @Override
     public final String kernel() {
         return kernel;
+    }
+
+    @Override
+    public final Mainline mainline() {
+        return mainline;
     }
 
     @Override

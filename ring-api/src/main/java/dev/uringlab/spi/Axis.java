@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One SPI axis: a mechanism one patch series changes, its key on the command line
+ * One SPI axis: a mechanism one patch series changes (or, for an era axis, one the seeds'
+ * kernels ran differently), its key on the command line
  * ({@code --strategy completion=batched-cqe}) and the interface its implementations provide.
  *
  * @param <T> the strategy interface
@@ -21,7 +22,15 @@ public final class Axis<T> {
     /** Bio allocation (seed 004). */
     public static final Axis<BioAllocation> BIO_ALLOC = new Axis<>("bio-alloc", BioAllocation.class, "004");
 
-    private static final List<Axis<?>> ALL = List.of(COMPLETION, REQ_ALLOC, POLL_REARM, LINK_CQE, BIO_ALLOC);
+    /** Era axis: how a link chain advances after an inline completion (5.6 inline, task work since 5.11). */
+    public static final Axis<LinkAdvance> LINK_ADVANCE = new Axis<>("link-advance", LinkAdvance.class, "era");
+    /** Era axis: where an io-wq completion posts its CQE (the worker, or the owner's task work). */
+    public static final Axis<IoWqCompletion> IOWQ_COMPLETE = new Axis<>("iowq-complete", IoWqCompletion.class, "era");
+    /** Era axis: io_cqring_ev_posted (5.6's waitqueue_active and eventfd_signal, or 6.1's). */
+    public static final Axis<EvPosted> EV_POSTED = new Axis<>("ev-posted", EvPosted.class, "era");
+
+    private static final List<Axis<?>> ALL = List.of(COMPLETION, REQ_ALLOC, POLL_REARM, LINK_CQE, BIO_ALLOC,
+            LINK_ADVANCE, IOWQ_COMPLETE, EV_POSTED);
 
     /** The alias of every axis's pre-patch implementation. */
     public static final String BASELINE = "baseline";
@@ -50,7 +59,11 @@ public final class Axis<T> {
 
     public Class<T> type() { return type; }
 
-    /** The seed number (000-004) whose patch series this axis isolates. */
+    /**
+     * The seed number (000-004) whose patch series this axis isolates, or {@code era} for an
+     * axis no seed patches: a mechanism the seeds' kernels ran differently, chosen by the
+     * kernel profiles so that each race runs in its author's kernel.
+     */
     public String seed() { return seed; }
 
     @Override

@@ -25,6 +25,8 @@ public enum Counter {
     CQ_OVERFLOW("CQEs overflowed"),
     /** Overflowed CQEs moved into the CQ ring (__io_cqring_overflow_flush). */
     CQ_OVERFLOW_FLUSHED("overflowed CQEs flushed"),
+    /** spin_lock(&wq_head->lock): waitqueue-head lock acquisitions, by any thread (add, remove, wake, and poll's own checks). */
+    WAITQUEUE_LOCK("waitqueue-head lock acquisitions"),
     /** add_wait_queue. */
     WAITQUEUE_ADD("waitqueue adds"),
     /** list_del_init / remove_wait_queue of a wait entry. */

@@ -4,9 +4,14 @@ package dev.uringlab.spi;
  * What a poll re-arm strategy sees of one poll request's {@code struct io_poll}: its
  * {@code wait_queue_entry} on the file's waitqueue and one word of strategy state (the
  * 5.16 {@code active} flag, or the 5.17 {@code poll_refs}). The word is read and written with
- * volatile semantics, since the waker and the ring owner run on different threads.
+ * volatile semantics, since the waker and the ring owner run on different threads. A second,
+ * plain word ({@link #lpPass}) is the owner's alone, for what one pass of the task work
+ * remembers between {@link PollRearm#pollCheckEvents} and {@link PollRearm#pollRearm}.
  */
 public interface PollWait {
+
+    /** The poll request's user_data, for the trace. */
+    long userData();
 
     /** add_wait_queue(head, &poll->wait): takes the waitqueue head lock. */
     void addWaitQueue();
@@ -28,4 +33,10 @@ public interface PollWait {
 
     /** Atomic add on the strategy word; returns the previous value (atomic_fetch_add). */
     int xaddState(int delta);
+
+    /** Plain load of the pass word (ring owner's thread only). */
+    int lpPass();
+
+    /** Plain store of the pass word (ring owner's thread only). */
+    void spPass(int value);
 }

@@ -65,19 +65,40 @@ public final class Strategies {
             }
         }
         String profile = config.profile();
+        KernelProfile kernel = null;
         if (profile != null && !profile.equals(PROFILE_BASELINE) && !profile.equals(PROFILE_ALL_PATCHES)) {
-            throw new UnknownStrategyException("unknown profile '" + profile + "'; profiles: "
-                    + PROFILE_BASELINE + ", " + PROFILE_ALL_PATCHES);
+            kernel = KernelProfile.byName(profile).orElseThrow(() -> new UnknownStrategyException("unknown profile '"
+                    + profile + "'; profiles: " + String.join(", ", profiles())));
         }
         Map<Axis<?>, StrategyProvider<?>> chosen = new LinkedHashMap<>();
         for (Axis<?> axis : Axis.values()) {
             String alias = config.strategies().get(axis.key());
             if (alias == null && PROFILE_ALL_PATCHES.equals(profile)) {
                 alias = newestPatched(axis);
+            } else if (alias == null && kernel != null) {
+                alias = inKernel(axis, kernel.version());
             }
             chosen.put(axis, find(axis, alias == null ? Axis.BASELINE : alias));
         }
         return chosen;
+    }
+
+    /** Every profile name: {@code baseline}, {@code all-patches}, then each {@link KernelProfile}, oldest first. */
+    public static List<String> profiles() {
+        List<String> names = new ArrayList<>(List.of(PROFILE_BASELINE, PROFILE_ALL_PATCHES));
+        KernelProfile.values().forEach(p -> names.add(p.name()));
+        return List.copyOf(names);
+    }
+
+    /**
+     * The alias release {@code version} ran on {@code axis}: the non-baseline provider whose
+     * {@link StrategyProvider#mainline()} holds the version (the latest merged when several do),
+     * else baseline.
+     */
+    public static String inKernel(Axis<?> axis, String version) {
+        return of(axis).stream().filter(p -> !p.alias().equals(Axis.BASELINE) && p.mainline().contains(version))
+                .max((a, b) -> compareKernel(a.mainline().since(), b.mainline().since()))
+                .map(StrategyProvider::alias).orElse(Axis.BASELINE);
     }
 
     /** The alias of the newest patched implementation of an axis, or baseline when it has none newer. */

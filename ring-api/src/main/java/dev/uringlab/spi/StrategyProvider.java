@@ -22,6 +22,15 @@ public interface StrategyProvider<T> {
     /** The kernel whose mechanism it reproduces, e.g. {@code "6.1"}; profiles use it to find the newest. */
     String kernel();
 
+    /**
+     * The mainline releases that ran this mechanism, for kernel profiles ({@link KernelProfile}).
+     * By default a patched alias is in mainline from {@link #kernel()} on; baseline is the
+     * fallback of every profile (its range is not consulted).
+     */
+    default Mainline mainline() {
+        return Mainline.since(kernel());
+    }
+
     /** One sentence: what the mechanism does and what it costs. */
     String summary();
 

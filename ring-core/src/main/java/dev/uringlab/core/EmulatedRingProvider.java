@@ -11,8 +11,11 @@ import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.EvPosted;
 import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.IoWqCompletion;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.LinkAdvance;
 import dev.uringlab.spi.LinkCqe;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.RequestAllocation;
@@ -89,7 +92,10 @@ public final class EmulatedRingProvider implements RingProvider {
                 (RequestAllocation) chosen.get(Axis.REQ_ALLOC).create(sctx),
                 (PollRearm) chosen.get(Axis.POLL_REARM).create(sctx),
                 (LinkCqe) chosen.get(Axis.LINK_CQE).create(sctx),
-                (BioAllocation) chosen.get(Axis.BIO_ALLOC).create(sctx));
+                (BioAllocation) chosen.get(Axis.BIO_ALLOC).create(sctx),
+                (LinkAdvance) chosen.get(Axis.LINK_ADVANCE).create(sctx),
+                (IoWqCompletion) chosen.get(Axis.IOWQ_COMPLETE).create(sctx),
+                (EvPosted) chosen.get(Axis.EV_POSTED).create(sctx));
         int features = FEATURES | (set.linkCqe().features() & Features.IORING_FEAT_CQE_SKIP);
         IoRingCtx ctx = new IoRingCtx(sqEntries, cqEntries, flags, config.deterministic(), counters, trace, set);
         return new EmulatedRing(ctx, new IoUringParams(sqEntries, cqEntries, flags, features));

@@ -43,14 +43,19 @@ final class IoComplete {
         ioReqCompleteDefer(ctx, req);
     }
 
-    /** io_req_complete_defer: the result is final; it joins {@code compl_reqs}, flushed when it holds IO_COMPL_BATCH. */
+    /**
+     * io_req_complete_defer: the result is final; it joins {@code compl_reqs}. A full batch
+     * (IO_COMPL_BATCH) is flushed before the request joins, never with it: the request's caller
+     * may still hold it (io_queue_sqe reads its link after the issue), as the kernel's
+     * compl_reqs, a list, keeps every request until the end of the submission or task-work run.
+     */
     static void ioReqCompleteDefer(IoRingCtx ctx, IoRequest req) {
         SubmitState state = ctx.submitState;
-        state.complReqs[state.nr++] = req;
-        ctx.trace.emit(TracePoint.IO_REQ_COMPLETE_DEFER, req.userData, req.res, state.nr);
         if (state.nr == SubmitState.IO_COMPL_BATCH) {
             ioSubmitFlushCompletions(ctx);
         }
+        state.complReqs[state.nr++] = req;
+        ctx.trace.emit(TracePoint.IO_REQ_COMPLETE_DEFER, req.userData, req.res, state.nr);
     }
 
     /** io_req_task_complete: a request completed on another thread (io-wq, a poll remove) finishes on the owner. */
@@ -112,5 +117,26 @@ final class IoComplete {
         ctx.nrReqAllocated--;
         ctx.reqAlloc.ioFreeReq(req);
         ctx.counters.inc(Counter.REQ_FREE);
+    }
+
+    /**
+     * io_flush_cached_locked_reqs: take back the requests io-wq workers completed and posted
+     * themselves ({@link IoRingCtx#lockedFreeList}) and give them to the req-alloc strategy.
+     * Ring owner's thread, uring_lock held.
+     */
+    static void ioFlushCachedLockedReqs(IoRingCtx ctx) {
+        IoRequest req;
+        boolean freed = false;
+        while ((req = ctx.lockedFreeList.relaxedPoll()) != null) {
+            if (req.file != null) {
+                req.file.fput();
+                req.file = null;
+            }
+            ioFreeReq(ctx, req);
+            freed = true;
+        }
+        if (freed && ctx.drainActive && !ctx.deferList.isEmpty()) {
+            IoDrain.ioQueueDeferred(ctx); // what io_commit_cqring_flush does for a drain after a worker's post
+        }
     }
 }

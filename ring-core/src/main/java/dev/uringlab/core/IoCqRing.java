@@ -13,12 +13,15 @@ import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.EvPosted;
+import dev.uringlab.spi.EvPostedContext;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.ReqFlags;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
 
 /**
  * The kernel's half of the completion queue, the CQ fields of {@code struct io_ring_ctx}:
@@ -34,7 +37,7 @@ import java.lang.foreign.ValueLayout;
  * release in io_uring_cq_advance) before slots are reused; CQEs are written with plain stores
  * and published by the release store of the tail in {@link #ioCommitCqring()}.
  */
-final class IoCqRing implements CompletionContext {
+final class IoCqRing implements CompletionContext, EvPostedContext {
     private final MemorySegment ring;
     private final int entries;
     private final int mask;
@@ -56,6 +59,8 @@ final class IoCqRing implements CompletionContext {
     private boolean checkCqOverflow;
     /** ctx->io_ev_fd, with a file reference held; null when none is registered. */
     EventFd eventfd;
+    /** The ring's {@code ev-posted} strategy; set once by IoRingCtx's constructor. */
+    EvPosted evPosted;
     /** ctx->evfd_last_cq_tail: the tail at the last eventfd signal. */
     private int evfdLastCqTail;
 
@@ -188,37 +193,56 @@ final class IoCqRing implements CompletionContext {
     }
 
     /**
-     * io_cqring_ev_posted as of 6.1 (io_commit_cqring_flush, then io_cqring_wake), called
-     * after the completion lock is dropped:
-     * <ul>
-     *   <li>with an eventfd registered (ctx->has_evfd), io_eventfd_flush_signal takes the
-     *       completion lock again to compare and update {@code evfd_last_cq_tail}, and signals
-     *       the eventfd only if CQEs were posted since its last signal ("io_uring: hide eventfd
-     *       assumptions in evenfd paths", 6.0): a second lock round trip per posting, counted
-     *       as one more {@link Counter#COMPLETION_LOCK};</li>
-     *   <li>io_cqring_wake: wq_has_sleeper (a full barrier, then a look at the list) and a
-     *       wakeup of {@code cq_wait} only when someone sleeps there.</li>
-     * </ul>
+     * io_cqring_ev_posted, called after the completion lock is dropped, by whoever posted (the
+     * owner, or an io-wq worker): counted, traced, and done as the {@code ev-posted} strategy
+     * says, from the primitives below (6.1: io_eventfd_flush_signal, then io_cqring_wake with
+     * wq_has_sleeper; 5.6: waitqueue_active, then eventfd_signal).
      */
     @Override
     public void ioCqringEvPosted() {
-        counters.inc(Counter.EV_POSTED);
+        counters.incShared(Counter.EV_POSTED);
         trace.emit(TracePoint.IO_CQRING_EV_POSTED);
+        evPosted.ioCqringEvPosted(this);
+    }
+
+    @Override
+    public boolean waitqueueActive() {
+        return cqWait.waitqueueActive();
+    }
+
+    @Override
+    public void smpMb() {
+        VarHandle.fullFence();
+    }
+
+    @Override
+    public void wakeUpCqWait() {
+        cqWait.wakeUp(0);
+    }
+
+    @Override
+    public boolean hasEventfd() {
+        return eventfd != null;
+    }
+
+    /** io_eventfd_flush_signal's check (6.0+): the completion lock again, evfd_last_cq_tail against the cached tail. */
+    @Override
+    public boolean ioEventfdFlushCheck() {
+        lock();
+        boolean posted = cachedCqTail != evfdLastCqTail;
+        evfdLastCqTail = cachedCqTail;
+        unlock();
+        return posted;
+    }
+
+    /** eventfd_signal(ctx->cq_ev_fd, 1), with the key io_uring's own wakeups carry (EPOLL_URING_WAKE). */
+    @Override
+    public void eventfdSignal() {
         EventFd evfd = eventfd;
         if (evfd != null) {
-            boolean skip;
-            lock();
-            skip = cachedCqTail == evfdLastCqTail;
-            evfdLastCqTail = cachedCqTail;
-            unlock();
-            if (!skip) {
-                counters.inc(Counter.EVENTFD_SIGNAL);
-                trace.emit(TracePoint.IO_EVENTFD_SIGNAL, cachedCqTail);
-                evfd.eventfdSignal(IoPoll.EPOLL_URING_WAKE);
-            }
-        }
-        if (cqWait.wqHasSleeper()) {
-            cqWait.wakeUp(0);
+            counters.incShared(Counter.EVENTFD_SIGNAL);
+            trace.emit(TracePoint.IO_EVENTFD_SIGNAL, cachedCqTail);
+            evfd.eventfdSignal(IoPoll.EPOLL_URING_WAKE);
         }
     }
 

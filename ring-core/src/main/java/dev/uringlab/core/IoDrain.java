@@ -41,6 +41,7 @@ final class IoDrain {
 
     /** io_drain_req: the request (with its chain) waits on the defer list. */
     static void ioDrainReq(IoRingCtx ctx, IoRequest req) {
+        IoComplete.ioFlushCachedLockedReqs(ctx); // requests a worker posted are no longer in flight
         boolean drain = (req.flags & REQ_F_IO_DRAIN) != 0;
         ctx.trace.emit(TracePoint.IO_DRAIN_REQ, req.userData);
         ctx.nrDrained += ioLinkedNr(req);

@@ -19,11 +19,36 @@ import dev.uringlab.spi.trace.TracePoint;
 final class IoIssue {
     private IoIssue() {}
 
-    /** io_queue_sqe: issue inline; a failure goes to io_queue_async. */
+    /** What {@link #ioIssueSqe} returns when an io-wq worker posted the request's CQE itself. */
+    private static final int IOU_POSTED = 1;
+
+    /**
+     * io_queue_sqe / __io_queue_sqe: issue inline; a failure goes to io_queue_async. When the
+     * request completed at once and the {@code link-advance} strategy says so (5.6), the next
+     * member of its chain is issued right here (io_put_req_find_next, {@code goto again}), or
+     * punted to io-wq when forced async; otherwise io_free_batch_list queues it as task work.
+     */
     static void ioQueueSqe(IoRingCtx ctx, IoRequest req) {
-        int ret = ioIssueSqe(ctx, req, false);
-        if (ret != 0) {
-            ioQueueAsync(ctx, req, ret);
+        while (true) {
+            int ret = ioIssueSqe(ctx, req, false);
+            if (ret == IoRingCtx.IOU_ISSUE_SKIP_COMPLETE) {
+                return;
+            }
+            if (ret != IoRingCtx.IOU_OK) {
+                ioQueueAsync(ctx, req, ret);
+                return;
+            }
+            IoRequest nxt = req.link;
+            if (nxt == null || (req.flags & REQ_F_FAIL) != 0 || ctx.drainActive || !ctx.linkAdvance.ioQueueNextInline(req)) {
+                return;
+            }
+            req.link = null; // the chain moves on here: io_free_batch_list finds no next member
+            ctx.trace.emit(TracePoint.IO_PUT_REQ_FIND_NEXT, req.userData, nxt.userData);
+            if ((nxt.flags & REQ_F_FORCE_ASYNC) != 0) {
+                ioQueueIowq(ctx, nxt);
+                return;
+            }
+            req = nxt;
         }
     }
 
@@ -60,8 +85,11 @@ final class IoIssue {
 
     /**
      * io_issue_sqe: resolve the file (io_assign_file), run the opcode's issue, and complete
-     * it: into the completion batch inline (IO_URING_F_COMPLETE_DEFER), or through task work
-     * from an io-wq worker. Returns 0, or the -errno the caller fails the request with.
+     * it: into the completion batch inline (IO_URING_F_COMPLETE_DEFER), or, from an io-wq
+     * worker, io_req_complete_post as the {@code iowq-complete} strategy has it: posted by the
+     * worker ({@link #IOU_POSTED}) or through the owner's task work. Returns IOU_OK (completed),
+     * IOU_ISSUE_SKIP_COMPLETE (it completes later by itself), IOU_POSTED, or the -errno the
+     * caller fails the request with.
      */
     static int ioIssueSqe(IoRingCtx ctx, IoRequest req, boolean iowq) {
         OpDef def = OpDef.of(req.opcode);
@@ -77,16 +105,23 @@ final class IoIssue {
         int ret = def.issue().issue(ctx, req, iowq);
         ctx.trace.emit(TracePoint.IO_ISSUE_SQE, req.userData, req.opcode, ret);
         if (ret == IoRingCtx.IOU_OK) {
-            if (iowq) {
-                // io_req_complete_post with a lockless CQ: the owner completes it in task work.
-                req.twFunc = IoRequest.TW_COMPLETE;
-                ctx.tctx.ioReqTaskWorkAdd(req);
-            } else {
+            if (!iowq) {
                 IoComplete.ioReqCompleteDefer(ctx, req);
+            } else if ((req.flags & (REQ_F_FAIL | IoRingCtx.REQ_F_FAIL_DEFERRED)) == 0 && !ctx.drainActive
+                    && ioReqCompletePost(ctx, req)) {
+                return IOU_POSTED; // a failure (its link hooks) and drain accounting stay the owner's
+            } else {
+                req.twFunc = IoRequest.TW_COMPLETE; // io_req_task_complete on the owner
+                ctx.tctx.ioReqTaskWorkAdd(req);
             }
-            return 0;
         }
-        return ret == IoRingCtx.IOU_ISSUE_SKIP_COMPLETE ? 0 : ret;
+        return ret;
+    }
+
+    /** io_req_complete_post on the worker: the {@code iowq-complete} strategy posts or leaves it to task work. */
+    private static boolean ioReqCompletePost(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.emit(TracePoint.IO_REQ_COMPLETE_POST, req.userData, req.res);
+        return ctx.iowqComplete.ioReqCompletePost(ctx.cq, req, ctx.setupFlags);
     }
 
     /** io_queue_iowq: punt to an io-wq worker. */
@@ -102,23 +137,43 @@ final class IoIssue {
      * otherwise -EAGAIN is final. Failures go back as task work.
      */
     static void ioWqSubmitWork(IoRingCtx ctx, IoRequest req) {
-        ctx.trace.emit(TracePoint.IO_WQ_SUBMIT_WORK, req.userData);
-        OpDef def = OpDef.of(req.opcode);
-        boolean needsPoll = (req.flags & REQ_F_FORCE_ASYNC) != 0 && (def.pollin() || def.pollout());
-        int ret;
-        while (true) {
-            ret = ioIssueSqe(ctx, req, true);
-            if (ret != -EAGAIN || !needsPoll) {
-                break;
+        while (req != null) {
+            ctx.trace.emit(TracePoint.IO_WQ_SUBMIT_WORK, req.userData);
+            OpDef def = OpDef.of(req.opcode);
+            boolean needsPoll = (req.flags & REQ_F_FORCE_ASYNC) != 0 && (def.pollin() || def.pollout());
+            int ret;
+            while (true) {
+                ret = ioIssueSqe(ctx, req, true);
+                if (ret != -EAGAIN || !needsPoll) {
+                    break;
+                }
+                if (IoPoll.ioArmPollHandler(ctx, req, def.pollin()) == IoPoll.IO_APOLL_OK) {
+                    return;
+                }
+                needsPoll = false; // aborted or ready: retry once more, as a blocking issue would
             }
-            if (IoPoll.ioArmPollHandler(ctx, req, def.pollin()) == IoPoll.IO_APOLL_OK) {
+            if (ret == IOU_POSTED) {
+                req = ioWqFreeWork(ctx, req);
+            } else {
+                if (ret != IoRingCtx.IOU_OK && ret != IoRingCtx.IOU_ISSUE_SKIP_COMPLETE) {
+                    ctx.tctx.ioReqTaskQueueFail(req, ret);
+                }
                 return;
             }
-            needsPoll = false; // aborted or ready: retry once more, as a blocking issue would
         }
-        if (ret != 0) {
-            ctx.tctx.ioReqTaskQueueFail(req, ret);
-        }
+    }
+
+    /**
+     * io_wq_free_work (io_wq_assign_next in 5.6): the worker is done with a request it posted;
+     * the request goes back to the owner (the locked free list) and the worker runs the next
+     * member of its chain itself.
+     */
+    private static IoRequest ioWqFreeWork(IoRingCtx ctx, IoRequest req) {
+        IoRequest nxt = req.link;
+        req.link = null;
+        ctx.trace.emit(TracePoint.IO_WQ_FREE_WORK, req.userData, nxt == null ? 0 : nxt.userData);
+        ctx.lockedFreeList.offer(req); // release: the owner's poll sees the request whole
+        return nxt;
     }
 
     /** io_req_task_submit: a linked, drained or re-polled request is issued from task work. */

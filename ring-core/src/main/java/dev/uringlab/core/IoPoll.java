@@ -14,6 +14,7 @@ import dev.uringlab.api.CqeFlags;
 import dev.uringlab.core.sync.SpinLock;
 import dev.uringlab.core.sync.WaitQueueEntry;
 import dev.uringlab.core.sync.WaitQueueHead;
+import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.invoke.MethodHandles;
@@ -44,10 +45,14 @@ import java.lang.invoke.VarHandle;
  * {@code struct async_poll}): a READ or WRITE that finds its pipe empty or full waits for
  * POLLIN/POLLOUT, single-shot, and is issued again from io_apoll_task_func.
  *
- * <p>After a multishot re-arm the engine asks the file's waitqueue whether a wakeup for this
- * poll's events arrived while the entry was off the list or gated ({@link WaitQueueHead#wakeups});
- * only then it re-polls the file, as io_poll_check_events loops when poll_refs shows wakeups
- * that raced with the task work. So no event is lost and none is reported twice.
+ * <p>The task work is io_poll_check_events' loop, driven by the strategy
+ * ({@link PollRearm}): {@code poll-refs} (6.1) keeps ownership in poll_refs and asks for
+ * another pass when wakeups raced with the task work ({@link PollRearm.Rearmed#LOOP}), with no
+ * lock and no vfs_poll when the wakeup carried a mask. The older re-arms (5.15's re-add, the
+ * 5.16 flag) return {@link PollRearm.Rearmed#RECHECK}: the engine then asks the file's
+ * waitqueue whether a wakeup for this poll's events arrived while the entry was off the list
+ * or gated ({@link WaitQueueHead#wakeups}), and only then re-polls the file. So no event is
+ * lost and none is reported twice.
  *
  * <p>Threads: {@link #wake} runs on the waker's thread with the head lock held; everything else
  * on the ring owner's thread (or an io-wq worker holding {@code uring_lock}). The fields a waker
@@ -106,6 +111,8 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private boolean twQueued;
     /** Disarmed: completed, or removed. */
     private boolean done;
+    /** The pass word of the poll-rearm strategy (PollWait#lpPass); ring owner's thread only. */
+    private int pass;
     /** An internal poll of a READ/WRITE (struct async_poll), not a POLL_ADD. */
     private boolean apoll;
     /** apoll->poll.retries: internal polls armed by this request. */
@@ -121,9 +128,20 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         return req.userData;
     }
 
-    /** The poll request's user_data, for POLL_REMOVE's lookup. */
-    long userData() {
+    /** The poll request's user_data, for POLL_REMOVE's lookup and the trace. */
+    @Override
+    public long userData() {
         return req.userData;
+    }
+
+    @Override
+    public int lpPass() {
+        return pass;
+    }
+
+    @Override
+    public void spPass(int value) {
+        pass = value;
     }
 
     /** io_poll_parse_events: poll32_events and the sqe->len flags to poll->events (before IO_POLL_UNMASK). */
@@ -304,37 +322,52 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         req.poll.taskFunc();
     }
 
+    /**
+     * io_poll_check_events' loop: each pass asks the strategy what it starts from, reports the
+     * wakeup's mask (or, without one or when the strategy says it is stale, vfs_poll's), and
+     * either ends the request or re-arms it; the strategy's {@link PollRearm.Rearmed} says
+     * whether to pass again, stop, or have the engine look for a missed wakeup.
+     */
     private void taskFunc() {
         twQueued = false;
-        if (done) {
-            return;
+        PollRearm.Rearmed next;
+        do {
+            if (done) {
+                return;
+            }
+            int ev = events;
+            int mask = wakeMask;
+            wakeMask = 0;
+            if (ctx.pollRearm.pollCheckEvents(this)) {
+                mask = 0; // more wakeups than the one whose key is stashed: poll the file again
+            }
+            ctx.trace.emit(TracePoint.IO_POLL_TASK_FUNC, req.userData, mask);
+            if (mask == 0) {
+                mask = req.file.poll(); // vfs_poll: no key to go by
+            }
+            mask &= ev & 0xffff;
+            if (mask != 0) {
+                if (apoll) {
+                    disarm();
+                    IoIssue.ioReqTaskSubmit(ctx, req); // io_apoll_task_func: IOU_POLL_DONE, issue the request again
+                    return;
+                }
+                if ((ev & EPOLLONESHOT) != 0) {
+                    complete(mask);
+                    return;
+                }
+                if (!ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true, false)) {
+                    complete(mask); // the CQ is full or in overflow: end with the terminal CQE, no F_MORE
+                    return;
+                }
+            }
+            // a multishot poll goes on, or a spurious pass found nothing this poll asked for
+            ctx.trace.emit(TracePoint.IO_POLL_REARM, req.userData);
+            next = ctx.pollRearm.pollRearm(this);
+        } while (next == PollRearm.Rearmed.LOOP);
+        if (next == PollRearm.Rearmed.RECHECK) {
+            recheckMissed(events);
         }
-        int ev = events;
-        int mask = wakeMask;
-        wakeMask = 0;
-        ctx.trace.emit(TracePoint.IO_POLL_TASK_FUNC, req.userData, mask);
-        if (mask == 0) {
-            mask = req.file.poll(); // vfs_poll: the wakeup carried no key
-        }
-        mask &= ev & 0xffff;
-        if (mask == 0) {
-            rearm(ev); // spurious: nothing this poll asked for is ready
-            return;
-        }
-        if (apoll) {
-            disarm();
-            IoIssue.ioReqTaskSubmit(ctx, req); // io_apoll_task_func: IOU_POLL_DONE, issue the request again
-            return;
-        }
-        if ((ev & EPOLLONESHOT) != 0) {
-            complete(mask);
-            return;
-        }
-        if (!ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true, false)) {
-            complete(mask); // the CQ is full or in overflow: end with the terminal CQE, no F_MORE
-            return;
-        }
-        rearm(ev);
     }
 
     /** The poll is done: off the waitqueue and the cancel list, its CQE carries {@code res}. */
@@ -353,13 +386,11 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     }
 
     /**
-     * Keep a multishot poll armed: the strategy's re-arm, then, under the head lock, a look at
-     * whether a wakeup for these events came while this poll could not take it; if so, and the
-     * file is ready, it is delivered now as a wakeup without a key (the strategy decides).
+     * After a {@link PollRearm.Rearmed#RECHECK} re-arm: under the head lock, a look at whether a
+     * wakeup for these events came while this poll could not take it; if so, and the file is
+     * ready, it is delivered now as a wakeup without a key (the strategy decides).
      */
-    private void rearm(int ev) {
-        ctx.trace.emit(TracePoint.IO_POLL_REARM, req.userData);
-        ctx.pollRearm.pollRearm(this);
+    private void recheckMissed(int ev) {
         // vfs_poll before the head lock: a file's ->poll may take that very lock (eventfd does)
         int ready = req.file.poll() & ev & 0xffff;
         SpinLock lock = head.lock();

@@ -9,6 +9,9 @@ import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.EvPosted;
+import dev.uringlab.spi.IoWqCompletion;
+import dev.uringlab.spi.LinkAdvance;
 import dev.uringlab.spi.LinkCqe;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.RequestAllocation;
@@ -19,6 +22,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
 /**
  * {@code struct io_ring_ctx} (io_uring/io_uring.c, include/linux/io_uring_types.h): the state
@@ -67,6 +71,15 @@ final class IoRingCtx {
     final LinkCqe linkCqe;
     /** The ring's bio_set allocator; held for the block layer (seed 004), which no opcode reaches yet. */
     final BioAllocation bioAlloc;
+    final LinkAdvance linkAdvance;
+    final IoWqCompletion iowqComplete;
+    /**
+     * Requests completed and posted on an io-wq worker, given back to the owner (5.14+'s
+     * ctx->locked_free_list; 5.6 freed them to the slab on the worker). Any thread offers; the
+     * owner drains it at submission (io_flush_cached_locked_reqs), since the req-alloc strategy
+     * is the owner's.
+     */
+    final MpscUnboundedXaddArrayQueue<IoRequest> lockedFreeList = new MpscUnboundedXaddArrayQueue<>(64);
 
     /** ctx->uring_lock. */
     final ReentrantLock uringLock = new ReentrantLock();
@@ -112,6 +125,9 @@ final class IoRingCtx {
         this.pollRearm = strategies.pollRearm();
         this.linkCqe = strategies.linkCqe();
         this.bioAlloc = strategies.bioAlloc();
+        this.linkAdvance = strategies.linkAdvance();
+        this.iowqComplete = strategies.iowqComplete();
+        this.cq.evPosted = strategies.evPosted();
         this.ioWq = new IoWq(this, deterministic, sqEntries);
         this.tctx = new IoUringTask(this);
         this.owner = Thread.currentThread();
@@ -119,7 +135,8 @@ final class IoRingCtx {
 
     /** The strategy instances of one ring, one per axis. */
     record StrategySet(CompletionPosting completion, RequestAllocation reqAlloc, PollRearm pollRearm,
-                       LinkCqe linkCqe, BioAllocation bioAlloc) {
+                       LinkCqe linkCqe, BioAllocation bioAlloc, LinkAdvance linkAdvance, IoWqCompletion iowqComplete,
+                       EvPosted evPosted) {
     }
 
     /** IORING_SETUP_IOPOLL: completions are reaped by polling inside io_uring_enter. */
@@ -210,6 +227,7 @@ final class IoRingCtx {
                 cq.eventfd = null;
             }
             cq.overflowKill();
+            IoComplete.ioFlushCachedLockedReqs(this);
             fileTable.closeAll();
             reqAlloc.ioReqCachesFree();
             rings.close();

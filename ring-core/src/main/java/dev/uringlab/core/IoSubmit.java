@@ -49,6 +49,9 @@ final class IoSubmit {
         int ret = entries;
         int left = entries;
         ctx.submitState.linkHead = null; // io_submit_state_start
+        if (!ctx.lockedFreeList.isEmpty()) {
+            IoComplete.ioFlushCachedLockedReqs(ctx); // io_alloc_req_refill's look at the locked free list
+        }
         do {
             IoRequest req = (IoRequest) ctx.reqAlloc.ioAllocReq();
             ctx.counters.inc(Counter.REQ_ALLOC);

@@ -73,6 +73,9 @@ final class IoWait {
                 throw new IllegalStateException("the ring was closed while its owner waited for completions");
             }
             tctx.runTaskWork();
+            if (ctx.drainActive) {
+                IoComplete.ioFlushCachedLockedReqs(ctx); // a worker's post may be what a drain waits for
+            }
             cq.ioCqringOverflowFlush();
             if (cq.cqEventsUser() >= minEvents) {
                 return 0;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
+import dev.uringlab.api.SetupFlags;
 import dev.uringlab.spi.Counter;
 import java.time.Duration;
 import java.util.Random;
@@ -45,7 +46,9 @@ class IoWqConcurrencyTest {
 
     private static void run(long seed) {
         Random rnd = new Random(seed);
-        try (Ring ring = RingFixture.open(RingConfig.builder(128).cqEntries(4096).build())) {
+        // DEFER_TASKRUN: the lockless CQ whose io-wq completions go through the owner's task work (6.1+)
+        try (Ring ring = RingFixture.open(RingConfig.builder(128).cqEntries(4096)
+                .flags(SetupFlags.IORING_SETUP_DEFER_TASKRUN).build())) {
             int[] seen = new int[REQUESTS];
             boolean[] linkedAfterPrevious = new boolean[REQUESTS];
             int[] order = new int[REQUESTS];

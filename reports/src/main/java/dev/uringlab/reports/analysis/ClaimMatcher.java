@@ -32,6 +32,9 @@ public final class ClaimMatcher {
     private ClaimMatcher() {
     }
 
+    /** The profile param. */
+    private static final String PROFILE = "profile";
+
     private record Pair(JmhResult patched, JmhResult baseline) {
     }
 
@@ -83,6 +86,13 @@ public final class ClaimMatcher {
         }
         Map<String, String> want = new LinkedHashMap<>(claim.match());
         want.putAll(figure.match());
+        boolean inContext = claim.context() != null
+                && results.stream().anyMatch(r -> claim.context().equals(r.params().get(PROFILE)));
+        if (inContext) {
+            // the profile decides every axis but the patched one: drop the axis params match fixed
+            want.keySet().removeIf(k -> Params.isStrategy(k) && !k.equals(Params.RING));
+            want.put(PROFILE, claim.context());
+        }
         List<JmhResult> patched = candidates(results, claim.axis(), claim.patched(), want);
         List<JmhResult> baseline = candidates(results, claim.axis(), Params.BASELINE, want);
         List<String> ignored = new ArrayList<>(List.of(claim.axis()));
@@ -134,6 +144,9 @@ public final class ClaimMatcher {
         }
         if (!unsteady.isEmpty()) {
             note = (note.isEmpty() ? "" : note + "; ") + "not steady: " + String.join("; ", unsteady);
+        }
+        if (claim.context() != null && !inContext) {
+            note = (note.isEmpty() ? "" : note + "; ") + "outside its context: this run has no profile=" + claim.context() + " result";
         }
         boolean ns = claim.display() == Display.NS_PER_OP;
         return new ClaimCheck(claim, figure, Optional.of(run), Optional.of(speedup),

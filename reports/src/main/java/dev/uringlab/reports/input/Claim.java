@@ -26,6 +26,14 @@ import java.util.Map;
  *                  only, and the baseline result, which has no such option, is matched without them
  * @param display   the unit the report shows this benchmark in
  * @param figures   the author's figures, the headline first
+ * @param context   the kernel profile of the author's kernel ({@code linux-6.1}), the race's
+ *                  context: the results with {@code profile=context} are matched first (only the
+ *                  patched axis then differs, and the other axis params of {@code match}, which the
+ *                  profile decides, are dropped); a run without them is matched as {@code match}
+ *                  says and the report notes that the race ran outside its context. May be null.
+ * @param arms      per arm ({@code baseline}, {@code patched}), every axis's implementation in the
+ *                  context, axis key to alias: what the report lists (held to the strategy
+ *                  registry by conformance's {@code ClaimArmsTest}). Null without a context.
  * @param note      what a reader must know about one of the points the report shows beside the
  *                  claim (reg.b's native point is today's kernel, neither side of the series),
  *                  or {@code null}
@@ -34,11 +42,21 @@ import java.util.Map;
  */
 public record Claim(String seed, String title, String post, String mechanism, String workload, String metric, String benchmark,
                     String axis, String patched, Map<String, String> match, List<String> options, Display display,
-                    List<Figure> figures, String note, String demo) {
+                    List<Figure> figures, String note, String context, Map<String, Map<String, String>> arms, String demo) {
     public Claim {
+        arms = arms == null ? null : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(arms));
         options = options == null ? List.of() : List.copyOf(options);
         match = match == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(match));
         figures = figures == null ? null : List.copyOf(figures);
+    }
+
+    /** {@code axis=alias, ...} of one arm, or empty without a context. */
+    public String arm(String name) {
+        if (arms == null || arms.get(name) == null) {
+            return "";
+        }
+        return arms.get(name).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     /**

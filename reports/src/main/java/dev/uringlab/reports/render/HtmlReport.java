@@ -66,7 +66,7 @@ public final class HtmlReport {
                       String run, String section, String author,
                       String authorValues, String measured, String interval, String precision, String forks, String measuredValues,
                       String verdict, String verdictClass, String note, String sourceRef, int quote, String claimNote,
-                      String demo, String demoPage) {
+                      String context, String demo, String demoPage) {
     }
 
     record Quote(int number, String seed, String figure, String citation, String text) {
@@ -139,6 +139,15 @@ public final class HtmlReport {
                 envHeaders, environment(envRuns), RunWarnings.of(a.runs()));
     }
 
+    /** The race's context and every axis's implementation in each arm, in a line. */
+    private static String context(Claim claim) {
+        if (claim.context() == null) {
+            return null;
+        }
+        return "context " + claim.context() + ". Baseline arm: " + claim.arm("baseline") + ". Patched arm: "
+                + claim.arm("patched") + ".";
+    }
+
     private static SummaryRow summaryRow(boolean group, ClaimCheck c, String section, Integer quote) {
         Claim claim = c.claim();
         Figure f = c.figure();
@@ -157,7 +166,7 @@ public final class HtmlReport {
                 c.measured().filter(m -> m.bounded()).map(Format::precision).orElse(""),
                 c.forks() == 1 ? "1 fork" : c.forks() + " forks", measuredValues,
                 c.verdict().label(), cssClass(c.verdict()), c.note(),
-                claim.post(), quote, claim.note(), claim.demo(),
+                claim.post(), quote, claim.note(), context(claim), claim.demo(),
                 claim.demo() == null ? null : Claim.demoPage(claim.demo()));
     }
 

@@ -24,6 +24,25 @@ class ClaimMatcherTest {
     }
 
     /**
+     * A run that raced reg.b in seed 000's context ({@code profile=linux-6.1}) is matched there:
+     * the claim's other strategy params are the profile's to decide, and no note says the race
+     * ran outside its context; the seeds whose runs lack their context keep the note.
+     */
+    @Test
+    void shouldMatchARaceInItsContextWhenTheRunHasOne() throws Exception {
+        Path run = Fixtures.edited(Fixtures.RUN_A, dir, "ctx/jmh.json", r -> {
+            if (r.path("benchmark").asText().endsWith("RegbBenchmark.regb") && "emulated".equals(Fixtures.param(r, "ring"))) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) r.get("params")).put("profile", "linux-6.1");
+            }
+        });
+        Analysis a = Reports.analyse(new ReportRequest(List.of(run), Optional.empty(), dir.resolve("unused.html")));
+        ClaimCheck at16 = check(a, "000", "16-entry CQE array");
+        assertThat(at16.verdict()).isNotEqualTo(Verdict.NOT_MEASURED);
+        assertThat(at16.note()).doesNotContain("outside its context");
+        assertThat(check(a, "003", "link size 100").note()).contains("outside its context: this run has no profile=linux-5.6 result");
+    }
+
+    /**
      * Results without raw samples fall back to JMH's errors, combined end over end.
      * regb (author: 2.327 at 16, 2.263 at 8, 2.423 at 32) with baseline 100 +- 5 everywhere:
      * batched-cqe 250 +- 10 at 16 gives [240/105, 260/95] = [2.29, 2.74]: reproduced;

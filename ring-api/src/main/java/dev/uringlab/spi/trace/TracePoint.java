@@ -51,6 +51,10 @@ public enum TracePoint {
     IO_QUEUE_IOWQ("io_queue_iowq", Area.IO_WQ, "ud"),
     /** io_wq_submit_work: a worker (or the inline deterministic io-wq) runs the request. */
     IO_WQ_SUBMIT_WORK("io_wq_submit_work", Area.IO_WQ, "ud"),
+    /** io_wq_free_work (io_wq_assign_next in 5.6): the worker hands the request back and runs {@code next} (0: none). */
+    IO_WQ_FREE_WORK("io_wq_free_work", Area.IO_WQ, "ud", "next"),
+    /** io_req_complete_post: an io-wq worker posts the request's CQE itself, under the completion lock. */
+    IO_REQ_COMPLETE_POST("io_req_complete_post", Area.CQ, "ud", "res"),
     /** io_drain_req: the request waits on ctx->defer_list behind a drain. */
     IO_DRAIN_REQ("io_drain_req", Area.DRAIN, "ud"),
     /** io_queue_deferred: a drained request gets its turn. */
@@ -105,6 +109,8 @@ public enum TracePoint {
     REQ_SET_FAIL("req_set_fail", Area.LINK, "ud"),
     /** io_queue_next: the next member of the chain gets its turn. */
     IO_QUEUE_NEXT("io_queue_next", Area.LINK, "ud", "next"),
+    /** __io_queue_sqe (5.6): io_put_req_find_next gave {@code next}, issued at once on this thread. */
+    IO_PUT_REQ_FIND_NEXT("__io_queue_sqe: io_put_req_find_next", Area.LINK, "ud", "next"),
     /** io_fail_links: the rest of the chain is cancelled. */
     IO_FAIL_LINKS("io_fail_links", Area.LINK, "ud", "nr"),
 
@@ -125,6 +131,10 @@ public enum TracePoint {
     IO_POLL_TASK_FUNC("io_poll_task_func", Area.POLL, "ud", "mask"),
     /** The poll-rearm strategy keeps a multishot poll armed after its CQE. */
     IO_POLL_REARM("io_poll_task_func: re-arm", Area.POLL, "ud"),
+    /** io_poll_get_ownership: a wakeup raised poll_refs from {@code refs}; {@code owner} 1 when it took the request. */
+    IO_POLL_GET_OWNERSHIP("io_poll_get_ownership", Area.POLL, "ud", "refs", "owner"),
+    /** io_poll_check_events: a pass of the poll task work starts with poll_refs at {@code refs}. */
+    IO_POLL_CHECK_EVENTS("io_poll_check_events", Area.POLL, "ud", "refs"),
     /** io_poll_remove: POLL_REMOVE looked for its target. */
     IO_POLL_REMOVE("io_poll_remove", Area.POLL, "target", "ret"),
 

@@ -1,5 +1,7 @@
 package dev.uringlab.core.sync;
 
+import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.Counters;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -23,12 +25,29 @@ public final class SpinLock {
 
     @SuppressWarnings("unused") // accessed through OWNER
     private volatile Thread owner;
+    /** Where acquisitions are counted, or null when the user counts them itself (the completion lock). */
+    private final Counters counters;
+    private final Counter counter;
+
+    /** A lock whose acquisitions its user counts (or nobody does). */
+    public SpinLock() {
+        this(null, null);
+    }
+
+    /** A lock that counts each acquisition as {@code counter}, any thread ({@link Counters#incShared}), once held. */
+    public SpinLock(Counters counters, Counter counter) {
+        this.counters = counters;
+        this.counter = counter;
+    }
 
     /** spin_lock: CAS the owner word from null to the current thread (acquire). */
     public void lock() {
         Thread me = Thread.currentThread();
         if (!OWNER.compareAndSet(this, (Thread) null, me)) {
             lockSlow(me);
+        }
+        if (counters != null) {
+            counters.incShared(counter);
         }
     }
 

@@ -40,7 +40,8 @@ public final class WaitQueueHead {
         }
     }
 
-    private final SpinLock lock = new SpinLock();
+    /** wq_head->lock; every acquisition counted as {@link Counter#WAITQUEUE_LOCK}. */
+    private final SpinLock lock;
     private final Sentinel head = new Sentinel();
     private final Counters counters;
     private final Trace trace;
@@ -55,6 +56,7 @@ public final class WaitQueueHead {
         this.counters = counters;
         this.trace = trace;
         this.name = name;
+        this.lock = new SpinLock(counters, Counter.WAITQUEUE_LOCK);
     }
 
     /** Names the head in the trace (a file learns its fd after it is made). */
@@ -186,6 +188,15 @@ public final class WaitQueueHead {
      */
     public boolean wqHasSleeper() {
         VarHandle.fullFence();
+        return waitqueueActive();
+    }
+
+    /**
+     * waitqueue_active: a lockless look at whether any entry is queued (an acquire load of the
+     * first link, paired with the release of the lock that inserted it), with no barrier before
+     * it: the caller supplies the one that orders its own stores first, or risks a lost wakeup.
+     */
+    public boolean waitqueueActive() {
         return (WaitQueueEntry) FIRST.getAcquire((WaitQueueEntry) head) != head;
     }
 }

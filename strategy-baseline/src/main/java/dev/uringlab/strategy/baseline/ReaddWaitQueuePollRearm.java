@@ -22,10 +22,14 @@ public final class ReaddWaitQueuePollRearm implements PollRearm {
         return true;
     }
 
-    /** io_poll_task_func: add_wait_queue again. */
+    /**
+     * io_poll_task_func: add_wait_queue again. A wakeup while the entry was off the list found
+     * nothing to call, so the engine re-checks ({@link Rearmed#RECHECK}).
+     */
     @Override
-    public void pollRearm(PollWait poll) {
+    public Rearmed pollRearm(PollWait poll) {
         poll.addWaitQueue();
+        return Rearmed.RECHECK;
     }
 
     /** Registers alias {@code baseline} on axis {@code poll-rearm}. */

@@ -138,10 +138,14 @@ class BaselineStrategiesTest {
             @Override public void svState(int value) { throw new AssertionError("the baseline keeps no state"); }
             @Override public boolean casState(int e, int u) { throw new AssertionError("the baseline keeps no state"); }
             @Override public int xaddState(int d) { throw new AssertionError("the baseline keeps no state"); }
+            @Override public long userData() { return 1; }
+            @Override public int lpPass() { throw new AssertionError("the baseline keeps no state"); }
+            @Override public void spPass(int value) { throw new AssertionError("the baseline keeps no state"); }
         };
         ReaddWaitQueuePollRearm rearm = new ReaddWaitQueuePollRearm();
         assertThat(rearm.pollWake(poll)).isTrue();
-        rearm.pollRearm(poll);
+        assertThat(rearm.pollCheckEvents(poll)).isFalse();
+        assertThat(rearm.pollRearm(poll)).isEqualTo(dev.uringlab.spi.PollRearm.Rearmed.RECHECK);
         assertThat(calls).containsExactly("list_del_init", "add_wait_queue");
     }
 

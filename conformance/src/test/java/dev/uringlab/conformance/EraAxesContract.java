@@ -1,0 +1,116 @@
+package dev.uringlab.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.uringlab.api.SetupFlags;
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.EvPosted;
+import dev.uringlab.spi.EvPostedContext;
+import dev.uringlab.spi.IoWqCompletion;
+import dev.uringlab.spi.LinkAdvance;
+import dev.uringlab.spi.ModelCq;
+import dev.uringlab.spi.ModelReq;
+import dev.uringlab.spi.StrategyProvider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The contracts of the era axes ({@code link-advance}, {@code iowq-complete},
+ * {@code ev-posted}), run for every registered implementation. Their CQE streams are held by
+ * the scenario suite (every alias alone, every kernel profile); here, what each call may do.
+ */
+class EraAxesContract {
+
+    static Stream<Named<StrategyProvider<LinkAdvance>>> linkAdvance() {
+        return Providers.of(Axis.LINK_ADVANCE);
+    }
+
+    static Stream<Named<StrategyProvider<IoWqCompletion>>> iowqComplete() {
+        return Providers.of(Axis.IOWQ_COMPLETE);
+    }
+
+    static Stream<Named<StrategyProvider<EvPosted>>> evPosted() {
+        return Providers.of(Axis.EV_POSTED);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("linkAdvance")
+    void shouldDecideTheSameWayForEveryRequestOfARing(StrategyProvider<LinkAdvance> p) {
+        LinkAdvance a = p.create(new FakeStrategyContext());
+        boolean first = a.ioQueueNextInline(new ModelReq(1, 0));
+        for (int i = 2; i < 10; i++) {
+            assertThat(a.ioQueueNextInline(new ModelReq(i, 0))).as("a kernel advances every chain one way").isEqualTo(first);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("iowqComplete")
+    void shouldPostExactlyOneCqeUnderTheLockOrNothing(StrategyProvider<IoWqCompletion> p) {
+        for (int flags : new int[] {0, SetupFlags.IORING_SETUP_IOPOLL, SetupFlags.IORING_SETUP_DEFER_TASKRUN}) {
+            IoWqCompletion c = p.create(new FakeStrategyContext());
+            ModelCq cq = new ModelCq(8);
+            boolean posted = c.ioReqCompletePost(cq, new ModelReq(5, 0), flags);
+            cq.assertQuiescent("io_req_complete_post");
+            List<Long> reaped = cq.reapAll().stream().map(ModelCq.Entry::userData).toList();
+            if (posted) {
+                assertThat(reaped).as("flags 0x%x", flags).containsExactly(5L);
+                assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(1);
+            } else {
+                assertThat(reaped).as("flags 0x%x: punted, nothing posted", flags).isEmpty();
+                assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isZero();
+            }
+            if (flags == 0) {
+                assertThat(posted).as("a ring without a lockless CQ: every kernel's worker posts").isTrue();
+            }
+            if (flags == SetupFlags.IORING_SETUP_DEFER_TASKRUN && p.mainline().contains("6.1")) {
+                assertThat(posted).as("DEFER_TASKRUN (6.1+): the submitter task completes").isFalse();
+            }
+        }
+    }
+
+    /** The CQ waitqueue and eventfd, recording the calls. */
+    static final class FakeEv implements EvPostedContext {
+        final List<String> calls = new ArrayList<>();
+        boolean sleeper;
+        boolean evfd;
+        boolean posted = true;
+
+        @Override public boolean waitqueueActive() { calls.add("waitqueue_active"); return sleeper; }
+        @Override public void smpMb() { calls.add("smp_mb"); }
+        @Override public void wakeUpCqWait() { calls.add("wake_up"); }
+        @Override public boolean hasEventfd() { return evfd; }
+        @Override public boolean ioEventfdFlushCheck() { calls.add("flush_check"); boolean p = posted; posted = false; return p; }
+        @Override public void eventfdSignal() { calls.add("eventfd_signal"); }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("iowqComplete")
+    void shouldPostNothingForASuppressedCqe(StrategyProvider<IoWqCompletion> p) {
+        IoWqCompletion c = p.create(new FakeStrategyContext());
+        ModelCq cq = new ModelCq(8);
+        c.ioReqCompletePost(cq, new ModelReq(6, dev.uringlab.spi.ReqFlags.REQ_F_CQE_SKIP), 0);
+        cq.assertQuiescent("io_req_complete_post");
+        assertThat(cq.reapAll()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("evPosted")
+    void shouldWakeASleeperAfterABarrierAndSignalARegisteredEventfd(StrategyProvider<EvPosted> p) {
+        EvPosted e = p.create(new FakeStrategyContext());
+        FakeEv none = new FakeEv();
+        e.ioCqringEvPosted(none);
+        assertThat(none.calls).doesNotContain("wake_up", "eventfd_signal");
+        FakeEv both = new FakeEv();
+        both.sleeper = true;
+        both.evfd = true;
+        e.ioCqringEvPosted(both);
+        assertThat(both.calls).contains("wake_up", "eventfd_signal");
+        assertThat(both.calls.indexOf("smp_mb")).as("the barrier before the lockless look").isGreaterThanOrEqualTo(0)
+                .isLessThan(both.calls.indexOf("waitqueue_active"));
+    }
+}

@@ -1,0 +1,26 @@
+package dev.uringlab.spi;
+
+/**
+ * Era axis {@code iowq-complete}: where a request that completed on an io-wq worker posts its
+ * CQE. No seed patches it; the kernels differ by the ring's setup flags, and seed 003's
+ * FORCE_ASYNC race runs in one where the worker posts (5.6). One instance per ring, called
+ * on an io-wq worker thread, without {@code uring_lock}.
+ */
+public interface IoWqCompletion {
+
+    /**
+     * io_req_complete_post on an io-wq worker, for {@code req}, which completed there and did
+     * not fail. Either post its CQE now, from the worker, under the completion lock
+     * ({@link CompletionContext#lock()}, {@link CompletionContext#ioFillCqeReq},
+     * {@link CompletionContext#ioCommitCqring}, unlock, then
+     * {@link CompletionContext#ioCqringEvPosted}), and return true: the engine then keeps the
+     * chain on the worker (io_wq_free_work hands the worker the next member) and gives the
+     * request back to the owner through the locked free list; or return false, posting
+     * nothing: the engine completes the request on the owner through task work
+     * (io_req_task_complete), and a next member is queued from there.
+     *
+     * @param setupFlags the ring's IORING_SETUP_* flags: DEFER_TASKRUN and IOPOLL make the CQ
+     *     the owner's alone in the kernels that punt
+     */
+    boolean ioReqCompletePost(CompletionContext cq, IoKiocb req, int setupFlags);
+}

@@ -1,0 +1,50 @@
+package dev.uringlab.spi;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A kernel profile {@code linux-X.Y}: every axis resolved to the mechanism release X.Y ran
+ * (DESIGN.md, "Kernel profiles"), so a seed's race is its author's kernel (the context)
+ * against the same kernel plus the patch. The resolution is derived from the registry, not
+ * written down per profile: on each axis, the provider whose {@link StrategyProvider#mainline()}
+ * holds the version, the one merged last when several do, else baseline
+ * ({@link Strategies#resolve}). A strategy registered later (a 5.16 request cache, say) thus
+ * joins every profile of a kernel that had it without touching this class.
+ *
+ * @param name    {@code linux-X.Y}
+ * @param version {@code X.Y}
+ * @param seeds   the seeds whose author patched this kernel (their race's context)
+ * @param why     where the version comes from (the seed's base tree and date)
+ */
+public record KernelProfile(String name, String version, List<String> seeds, String why) {
+    /** Seed 003's RFC, 2020-02-25: measured on 5.6-rc ("patched for inline execution" of 5.6's io_uring.c). */
+    public static final KernelProfile LINUX_5_6 = new KernelProfile("linux-5.6", "5.6", List.of("003"),
+            "seed 003: the RFC of 2020-02-25 was written against the 5.6 merge cycle's io_uring.c");
+    /** Seed 004's bio cache, v5 of 2021-08-12: written on 5.14, merged for 5.15. */
+    public static final KernelProfile LINUX_5_14 = new KernelProfile("linux-5.14", "5.14", List.of("004"),
+            "seed 004: v5 of 2021-08-12 on 5.14, merged in the 5.15 merge window");
+    /** Seeds 001 (2021-10) and 002 (2021-09): both on 5.15's tree, for 5.16. */
+    public static final KernelProfile LINUX_5_15 = new KernelProfile("linux-5.15", "5.15", List.of("001", "002"),
+            "seeds 001 (2021-10) and 002 (2021-09): both against the 5.15 tree, for-5.16");
+    /** Seed 000's batched multishot completions, v2 of 2022-11-23: on 6.1, merged for 6.2. */
+    public static final KernelProfile LINUX_6_1 = new KernelProfile("linux-6.1", "6.1", List.of("000"),
+            "seed 000: v2 of 2022-11-23 on for-6.2 (6.1-rc), merged in 6.2");
+
+    private static final List<KernelProfile> ALL = List.of(LINUX_5_6, LINUX_5_14, LINUX_5_15, LINUX_6_1);
+
+    /** Every kernel profile, oldest first. */
+    public static List<KernelProfile> values() {
+        return ALL;
+    }
+
+    /** The kernel profile called {@code name}. */
+    public static Optional<KernelProfile> byName(String name) {
+        return ALL.stream().filter(p -> p.name.equals(name)).findFirst();
+    }
+
+    /** The kernel profile that is seed {@code seed}'s context. */
+    public static Optional<KernelProfile> contextOf(String seed) {
+        return ALL.stream().filter(p -> p.seeds.contains(seed)).findFirst();
+    }
+}

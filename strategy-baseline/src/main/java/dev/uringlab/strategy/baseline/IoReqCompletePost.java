@@ -1,0 +1,94 @@
+package dev.uringlab.strategy.baseline;
+
+import dev.uringlab.api.SetupFlags;
+import dev.uringlab.spi.AbstractStrategyProvider;
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.CompletionContext;
+import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.IoWqCompletion;
+import dev.uringlab.spi.Mainline;
+import dev.uringlab.spi.ReqFlags;
+
+/**
+ * io_req_complete_post on an io-wq worker, in its three mainline versions, which differ only
+ * in which rings hand the completion to the owner's task work instead of posting from the
+ * worker:
+ * <ul>
+ *   <li>baseline (6.7 on; io_uring.c: "Handle special CQ sync cases via task_work. DEFER_TASKRUN
+ *       requires the submitter task context, IOPOLL protects with uring_lock"): rings with
+ *       IORING_SETUP_DEFER_TASKRUN or IORING_SETUP_IOPOLL (ctx->lockless_cq);</li>
+ *   <li>{@code task-complete} (6.1 to 6.6): DEFER_TASKRUN rings only (ctx->task_complete);</li>
+ *   <li>{@code worker-post} (5.6 to 6.0): none; 5.6 posted through io_cqring_add_event.</li>
+ * </ul>
+ * Every other ring's worker takes the completion lock, fills the CQE, commits, unlocks and runs
+ * ev_posted itself, and keeps the chain (io_wq_free_work; io_wq_assign_next in 5.6): no thread
+ * handoff per request. One class for the three, since the mechanism is one and only its
+ * condition moved.
+ *
+ * <p>Trade-off: a worker post takes the completion lock from another thread (contended with the
+ * owner's flushes) and wakes the owner through cq_wait; the task-work punt costs a task-work
+ * add, a wakeup of the owner and a run there, and, for a chain, a punt back to io-wq per member.
+ *
+ * <p>Threading: called on an io-wq worker; stateless apart from the final mask.
+ */
+public final class IoReqCompletePost implements IoWqCompletion {
+    private final int puntFlags;
+    /** 5.6's io_cqring_add_event: a suppressed CQE (the RFC's io_ignore_cqe) returns before the lock. */
+    private final boolean skipBeforeLock;
+
+    IoReqCompletePost(int puntFlags, boolean skipBeforeLock) {
+        this.puntFlags = puntFlags;
+        this.skipBeforeLock = skipBeforeLock;
+    }
+
+    /**
+     * io_req_complete_post: punt to task work for the rings the version says, else post under
+     * the completion lock (6.x takes it even for a REQ_F_CQE_SKIP request, io_cq_lock before the
+     * check; 5.6's io_cqring_add_event, with the RFC's io_ignore_cqe, returned before it).
+     */
+    @Override
+    public boolean ioReqCompletePost(CompletionContext cq, IoKiocb req, int setupFlags) {
+        if ((setupFlags & puntFlags) != 0) {
+            return false;
+        }
+        if (skipBeforeLock && (req.flags() & ReqFlags.REQ_F_CQE_SKIP) != 0) {
+            return true;
+        }
+        cq.lock();
+        cq.ioFillCqeReq(req);
+        cq.ioCommitCqring();
+        cq.unlock();
+        cq.ioCqringEvPosted();
+        return true;
+    }
+
+    /** Registers alias {@code baseline} on axis {@code iowq-complete}: 6.7's lockless_cq rule. */
+    public static final class Provider extends AbstractStrategyProvider<IoWqCompletion> {
+        public Provider() {
+            super(Axis.IOWQ_COMPLETE, Axis.BASELINE, "6.7",
+                    "the io-wq worker posts its CQE under the completion lock and keeps the chain, except on DEFER_TASKRUN"
+                        + " and IOPOLL rings, whose completions go to the owner's task work",
+                    ctx -> new IoReqCompletePost(SetupFlags.IORING_SETUP_DEFER_TASKRUN | SetupFlags.IORING_SETUP_IOPOLL, false));
+        }
+    }
+
+    /** Registers alias {@code task-complete} on axis {@code iowq-complete}: 6.1 to 6.6. */
+    public static final class TaskCompleteProvider extends AbstractStrategyProvider<IoWqCompletion> {
+        public TaskCompleteProvider() {
+            super(Axis.IOWQ_COMPLETE, "task-complete", "6.1", Mainline.between("6.1", "6.7"),
+                    "the io-wq worker posts its CQE under the completion lock and keeps the chain, except on DEFER_TASKRUN"
+                        + " rings (ctx->task_complete), whose completions go to the owner's task work",
+                    ctx -> new IoReqCompletePost(SetupFlags.IORING_SETUP_DEFER_TASKRUN, false));
+        }
+    }
+
+    /** Registers alias {@code worker-post} on axis {@code iowq-complete}: 5.6 to 6.0. */
+    public static final class WorkerPostProvider extends AbstractStrategyProvider<IoWqCompletion> {
+        public WorkerPostProvider() {
+            super(Axis.IOWQ_COMPLETE, "worker-post", "5.6", Mainline.between("5.6", "6.1"),
+                    "every io-wq worker posts its CQE under the completion lock (io_cqring_add_event) and keeps the chain"
+                        + " (io_wq_assign_next)",
+                    ctx -> new IoReqCompletePost(0, true));
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/**
+ * The mechanisms of the seeds' kernels that no seed patches: what makes each race run in its
+ * author's kernel (DESIGN.md, "Kernel profiles"). A seed's context is a kernel profile, and
+ * where that kernel did something another way than the engine's default (which is the newest
+ * kernel's), the way it did it is here, named after its kernel functions, with the mainline
+ * releases that ran it ({@link dev.uringlab.spi.StrategyProvider#mainline()}), so that the
+ * profile picks it.
+ *
+ * <table>
+ *   <caption>Era mechanisms</caption>
+ *   <tr><th>axis</th><th>alias</th><th>class</th><th>kernel</th></tr>
+ *   <tr><td>{@code poll-rearm}</td><td>{@code poll-refs}</td><td>{@link dev.uringlab.strategy.era.PollRefsPollRearm}</td><td>6.1 (5.17+)</td></tr>
+ * </table>
+ *
+ * <p>Why a module of its own: these are not patches, so they belong to no seed's module, and
+ * they are not the pre-patch mechanism of any axis either (the baselines). Keeping them apart
+ * keeps each seed's module about its patch alone.
+ *
+ * <p>May not: see anything but {@code dev.uringlab.api} and {@code dev.uringlab.spi} (never the
+ * engine); spare a mechanism work its kernel did.
+ */
+package dev.uringlab.strategy.era;

@@ -1,0 +1,108 @@
+package dev.uringlab.strategy.era;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.uringlab.spi.PollRearm.Rearmed;
+import dev.uringlab.spi.PollWait;
+import dev.uringlab.spi.trace.Trace;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+
+/**
+ * poll_refs ownership (6.1): one owner at a time, the owner loops for wakeups that raced with
+ * it, and no wakeup is lost: every event a waker raised is seen by a pass of the task work
+ * that starts after it (a pass polls the file after io_poll_check_events reads the count).
+ */
+class PollRefsPollRearmTest {
+
+    /** One poll's two words, the entry always queued (the waitqueue is not the subject here). */
+    static final class Poll implements PollWait {
+        final AtomicInteger refs = new AtomicInteger();
+        int pass;
+
+        @Override public void addWaitQueue() { throw new AssertionError("poll-refs never re-adds the entry"); }
+        @Override public void listDelInit() { throw new AssertionError("poll-refs never takes a multishot entry off"); }
+        @Override public boolean isQueued() { return true; }
+        @Override public long userData() { return 7; }
+        @Override public int lvState() { return refs.get(); }
+        @Override public void svState(int value) { refs.set(value); }
+        @Override public boolean casState(int e, int u) { return refs.compareAndSet(e, u); }
+        @Override public int xaddState(int d) { return refs.getAndAdd(d); }
+        @Override public int lpPass() { return pass; }
+        @Override public void spPass(int value) { pass = value; }
+    }
+
+    private final PollRefsPollRearm r = new PollRefsPollRearm(Trace.OFF);
+
+    @Test
+    void shouldLoopForAWakeupThatCameDuringThePassAndKeepItsMaskOtherwise() {
+        Poll poll = new Poll();
+        assertThat(r.pollWake(poll)).as("0 -> 1: the waker owns the request").isTrue();
+        assertThat(r.pollCheckEvents(poll)).as("one reference: the wakeup's mask is good").isFalse();
+        assertThat(r.pollWake(poll)).as("1 -> 2: only counted").isFalse();
+        assertThat(r.pollRearm(poll)).isEqualTo(Rearmed.LOOP);
+        r.pollCheckEvents(poll); // the second pass has no stashed mask (the engine cleared it): it polls the file
+        assertThat(r.pollRearm(poll)).isEqualTo(Rearmed.NO_ACTION);
+        assertThat(poll.refs.get()).isZero();
+        assertThat(r.pollWake(poll)).as("ownership was given up: the next wakeup takes it").isTrue();
+    }
+
+    @Test
+    void shouldSetTheRetryFlagPastTheBiasInsteadOfCounting() {
+        Poll poll = new Poll();
+        poll.refs.set(PollRefsPollRearm.IO_POLL_REF_BIAS);
+        assertThat(r.pollWake(poll)).isFalse();
+        assertThat(poll.refs.get()).isEqualTo(PollRefsPollRearm.IO_POLL_REF_BIAS | PollRefsPollRearm.IO_POLL_RETRY_FLAG);
+        assertThat(r.pollCheckEvents(poll)).as("the retry flag makes the pass poll the file").isTrue();
+        assertThat(poll.refs.get()).isEqualTo(PollRefsPollRearm.IO_POLL_REF_BIAS);
+        assertThat(r.pollRearm(poll)).isEqualTo(Rearmed.NO_ACTION);
+    }
+
+    @RepeatedTest(5)
+    void shouldLoseNoWakeupAndNeverQueueTwoTaskWorksUnderAConcurrentWaker() throws Exception {
+        Poll poll = new Poll();
+        AtomicLong events = new AtomicLong();
+        AtomicInteger outstanding = new AtomicInteger();
+        AtomicInteger worst = new AtomicInteger();
+        AtomicInteger queued = new AtomicInteger();
+        AtomicBoolean done = new AtomicBoolean();
+        int wakeups = 50_000;
+        Thread waker = new Thread(() -> {
+            for (int i = 0; i < wakeups; i++) {
+                events.incrementAndGet(); // the event (a write to the pipe), then __wake_up
+                if (r.pollWake(poll)) {
+                    queued.incrementAndGet();
+                    worst.accumulateAndGet(outstanding.incrementAndGet(), Math::max);
+                }
+            }
+            done.set(true);
+        }, "waker");
+        waker.start();
+        long seen = 0;
+        int ran = 0;
+        while (!done.get() || outstanding.get() > 0) {
+            if (outstanding.get() == 0) {
+                Thread.onSpinWait();
+                continue;
+            }
+            ran++;
+            outstanding.decrementAndGet(); // the task work starts: it is no longer queued (the engine's twQueued)
+            Rearmed next;
+            do {
+                r.pollCheckEvents(poll);
+                seen = events.get(); // the pass reports the file's state from here on
+                next = r.pollRearm(poll);
+            } while (next == Rearmed.LOOP);
+        }
+        waker.join();
+        assertThat(worst.get()).as("task works queued at once for one request").isEqualTo(1);
+        assertThat(ran).isEqualTo(queued.get());
+        assertThat(seen).as("the last wakeup was seen by a pass").isEqualTo(wakeups);
+        // a waker past IO_POLL_REF_BIAS may leave IO_POLL_RETRY_FLAG behind a pass that already
+        // ended, as the kernel's loop does; the next owner's pass clears it
+        assertThat(poll.refs.get() & PollRefsPollRearm.IO_POLL_REF_MASK).isZero();
+    }
+}
