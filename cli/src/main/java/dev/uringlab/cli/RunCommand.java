@@ -57,7 +57,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--strategy", paramLabel = "AXIS=ALIAS",
             description = "An emulated mechanism, e.g. completion=batched-cqe; repeatable. Axes: completion, "
-                    + "req-alloc, poll-rearm, link-cqe, bio-alloc. Unset axes are baseline.")
+                    + "req-alloc, poll-rearm, link-cqe, bio-alloc, and the era axes link-advance, iowq-complete, ev-posted."
+                    + " Unset axes are baseline (or the profile's).")
     private Map<String, String> strategies = new LinkedHashMap<>();
 
     @Option(names = "--trace",
@@ -66,7 +67,9 @@ final class RunCommand implements Callable<Integer> {
     private boolean trace;
 
     @Option(names = "--profile", paramLabel = "PROFILE",
-            description = "baseline, or all-patches: every axis not set by --strategy at its newest patched alias.")
+            description = "baseline; all-patches: every axis not set by --strategy at its newest patched alias; or a "
+                    + "kernel profile, linux-5.6, linux-5.14, linux-5.15 or linux-6.1: every axis not set by --strategy as "
+                    + "that kernel ran it (a seed's context).")
     private String profile;
 
     @Spec

@@ -4,7 +4,10 @@
  * the native ring, and compares each CQE stream line by line with its expected file; one
  * {@code *Contract} class per SPI axis runs the axis's contract against every registered
  * implementation ({@link dev.uringlab.spi.Strategies#of}), in isolation, through small fakes of
- * what the engine gives a strategy. A strategy added to the class path is tested by both
+ * what the engine gives a strategy. {@link dev.uringlab.conformance.FuzzDifferentialTest} holds
+ * a fixed seed's generated programs against the kernel (known disagreements listed in
+ * {@code fuzz/known-disagreements.txt}); {@link dev.uringlab.conformance.EmulatorInvariantsTest}
+ * checks generated programs' CQE invariants under every strategy set. A strategy added to the class path is tested by all of them
  * without any edit here.
  *
  * <p>May not: import ring-core, ring-native or a strategy module; engines and strategies are

@@ -26,12 +26,13 @@ class BenchmarkPlanTest {
     @Test
     void shouldPlanNops32WithoutItsNonsensePointsAtEveryDepth() {
         List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("Nops32Benchmark"), engine -> Optional.empty());
-        assertThat(plan).hasSize(32).allMatch(p -> p.benchmark().equals("dev.uringlab.jmh.Nops32Benchmark.nops32"));
+        assertThat(plan).hasSize(48).allMatch(p -> p.benchmark().equals("dev.uringlab.jmh.Nops32Benchmark.nops32"));
         for (String depth : List.of("1", "8", "32", "128")) {
             assertThat(plan.stream().filter(p -> p.skipReason().isEmpty() && p.params().get("depth").equals(depth))
                     .map(p -> p.params().get("ring") + "/" + p.params().get("profile") + "/" + p.params().get("reqAlloc")))
                     .containsExactlyInAnyOrder("emulated/baseline/baseline", "emulated/baseline/req-cache",
-                            "emulated/all-patches/baseline", "native/baseline/baseline");
+                            "emulated/all-patches/baseline", "native/baseline/baseline",
+                            "emulated/linux-5.15/baseline", "emulated/linux-5.15/req-cache");
         }
     }
 
@@ -49,11 +50,14 @@ class BenchmarkPlanTest {
     @Test
     void shouldPlanRegbWithBaselineOnceAndTheArraySweepOnBatchedCqeOnly() {
         List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("RegbBenchmark"), engine -> Optional.empty());
-        assertThat(plan).hasSize(12);
+        assertThat(plan).hasSize(24);
         assertThat(plan.stream().filter(p -> p.skipReason().isEmpty())
-                .map(p -> p.params().get("ring") + "/" + p.params().get("completion") + "/" + p.params().get("cqeArray")))
-                .containsExactlyInAnyOrder("emulated/baseline/16", "native/baseline/16",
-                        "emulated/batched-cqe/8", "emulated/batched-cqe/16", "emulated/batched-cqe/32");
+                .map(p -> p.params().get("profile") + "/" + p.params().get("ring") + "/" + p.params().get("completion")
+                        + "/" + p.params().get("cqeArray")))
+                .containsExactlyInAnyOrder("baseline/emulated/baseline/16", "baseline/native/baseline/16",
+                        "baseline/emulated/batched-cqe/8", "baseline/emulated/batched-cqe/16", "baseline/emulated/batched-cqe/32",
+                        "linux-6.1/emulated/baseline/16", "linux-6.1/emulated/batched-cqe/8",
+                        "linux-6.1/emulated/batched-cqe/16", "linux-6.1/emulated/batched-cqe/32");
     }
 
     @Test

@@ -66,6 +66,9 @@ public final class Axis<T> {
      */
     public String seed() { return seed; }
 
+    /** Whether no seed patches this axis: its implementations are kernel eras, chosen by the kernel profiles. */
+    public boolean era() { return seed.equals("era"); }
+
     @Override
     public String toString() {
         return key;

@@ -16,7 +16,29 @@
  *   <tr><td>{@code poll-rearm}</td><td>{@link dev.uringlab.spi.PollRearm}</td><td>list_del_init on wake, add_wait_queue on re-arm</td><td>002</td></tr>
  *   <tr><td>{@code link-cqe}</td><td>{@link dev.uringlab.spi.LinkCqe}</td><td>every request of a link posts</td><td>003</td></tr>
  *   <tr><td>{@code bio-alloc}</td><td>{@link dev.uringlab.spi.BioAllocation}</td><td>each bio from the slab and back</td><td>004</td></tr>
+ *   <tr><td>{@code link-advance}</td><td>{@link dev.uringlab.spi.LinkAdvance}</td><td>6.x: the next member through task work</td><td>era</td></tr>
+ *   <tr><td>{@code iowq-complete}</td><td>{@link dev.uringlab.spi.IoWqCompletion}</td><td>6.7: the worker posts, except on DEFER_TASKRUN and IOPOLL rings</td><td>era</td></tr>
+ *   <tr><td>{@code ev-posted}</td><td>{@link dev.uringlab.spi.EvPosted}</td><td>6.1: eventfd under the completion lock, wq_has_sleeper</td><td>era</td></tr>
  * </table>
+ *
+ * <h2>Kernel profiles and era axes</h2>
+ * A {@link dev.uringlab.spi.KernelProfile} ({@code linux-5.6}, {@code linux-5.14},
+ * {@code linux-5.15}, {@code linux-6.1}) resolves every axis to what that release ran, from each
+ * provider's {@link dev.uringlab.spi.StrategyProvider#mainline()} range; a seed's race is its
+ * author's kernel against the same kernel plus the patch. Where the seeds' kernels did a thing
+ * no seed patches in different ways, that thing is an <em>era axis</em> of its own
+ * ({@code link-advance}, {@code iowq-complete}, {@code ev-posted}; {@link dev.uringlab.spi.Axis#seed()}
+ * is {@code era}): its baseline is the newest kernel's way (the engine's default), and each older
+ * way is an alias whose range says which releases ran it. Separate axes rather than one "era"
+ * axis, because the three changed in different releases (link advance by 5.11, ev_posted in
+ * 6.0, the io-wq punt in 6.1 and 6.7), so a kernel between two of those changes is a mix that
+ * only separate axes can express, and each has its own contract; the profiles keep the user
+ * from having to choose them one by one.
+ *
+ * <p>{@link dev.uringlab.spi.PollRearm} lets its strategy drive the poll task work's loop
+ * ({@link dev.uringlab.spi.PollRearm.Rearmed}): the 5.15 re-add and the 5.16 flag ask the engine to
+ * look for a wakeup missed while they could not take one; 6.1's poll_refs asks for another pass
+ * instead, or for nothing.
  *
  * <p>A strategy sees this package and {@code dev.uringlab.api} only: the interfaces here carry
  * everything a patch needs of the engine (the completion lock, filling and committing CQEs,

@@ -1,5 +1,7 @@
 package dev.uringlab.core;
 
+import static dev.uringlab.api.Errno.ETIME;
+
 import static dev.uringlab.api.Errno.EBADF;
 import static dev.uringlab.api.Errno.EBUSY;
 import static dev.uringlab.api.Errno.EINVAL;
@@ -69,7 +71,12 @@ final class EmulatedRing implements Ring {
             return 0;
         }
         int ret = ctx.enter(0, waitNr, EnterFlags.IORING_ENTER_GETEVENTS, System.nanoTime() + Math.max(0, timeoutNanos));
-        return Math.min(ret, 0);
+        if (ret < 0) {
+            return ret;
+        }
+        // io_uring_enter clamps min_complete to cq_entries, so a wait for more CQEs than the CQ holds
+        // returns with fewer ready: -ETIME, as the native ring reports it (the caller's wait was not met).
+        return cq.ready() >= waitNr ? 0 : -ETIME;
     }
 
     /** io_eventfd_register: -EBUSY when one is registered, -EBADF for a bad fd, -EINVAL for a file that is no eventfd. */

@@ -30,9 +30,13 @@ import java.lang.invoke.VarHandle;
  * {@code cq_wait} and the registered eventfd. It is the {@link CompletionContext} the
  * completion strategy drives; the engine itself only flushes the overflow list through it.
  *
- * <p>Threads: every call comes from the ring owner's thread ({@code ctx->uring_lock} held),
- * so the cached tail, the overflow list and the counters are plain fields with one writer;
- * the completion lock is still really taken, and the fill/commit primitives check it is held.
+ * <p>Threads: calls come from the ring owner's thread ({@code ctx->uring_lock} held) and, when
+ * the {@code iowq-complete} strategy posts from the worker, from io-wq workers. The cached
+ * tail, the overflow list and the counters bumped there are plain fields written only under
+ * the completion lock, which is really taken (the fill/commit primitives check it is held), so
+ * the lock orders their writers; ev_posted runs after the unlock and counts with
+ * {@code incShared}. A lockless look at the cached tail (the overflow flush's early return, the
+ * trace) may be stale and decides nothing the lock does not re-check.
  * Orderings: the CQ head is load-acquired (io_cqe_cache_refill, paired with the application's
  * release in io_uring_cq_advance) before slots are reused; CQEs are written with plain stores
  * and published by the release store of the tail in {@link #ioCommitCqring()}.

@@ -39,7 +39,11 @@ final class IoIssue {
                 return;
             }
             IoRequest nxt = req.link;
-            if (nxt == null || (req.flags & REQ_F_FAIL) != 0 || ctx.drainActive || !ctx.linkAdvance.ioQueueNextInline(req)) {
+            if (nxt == null || ctx.drainActive || !ctx.linkAdvance.ioQueueNextInline(req)) {
+                return;
+            }
+            if ((req.flags & REQ_F_FAIL) != 0 && (req.flags & REQ_F_HARDLINK) == 0) {
+                IoTimeout.ioFailLinksNow(ctx, req); // io_req_find_next: the rest of the chain is cancelled here
                 return;
             }
             req.link = null; // the chain moves on here: io_free_batch_list finds no next member

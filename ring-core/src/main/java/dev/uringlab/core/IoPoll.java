@@ -107,6 +107,8 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private int wakeMask;
     /** head.wakeups(events) when the task work was last queued or the poll last re-armed. */
     private long wakeSeq;
+    /** A cancel found the task work owning this poll (a reference taken in vain); under the head lock. */
+    private boolean ownershipTried;
     /** The task work is queued and has not started: it owns the request (see the class comment for its orders). */
     private boolean twQueued;
     /** Disarmed: completed, or removed. */
@@ -338,7 +340,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
             int ev = events;
             int mask = wakeMask;
             wakeMask = 0;
-            if (ctx.pollRearm.pollCheckEvents(this)) {
+            if (ctx.pollRearm.pollCheckEvents(this) || wakeupsMerged(ev)) {
                 mask = 0; // more wakeups than the one whose key is stashed: poll the file again
             }
             ctx.trace.emit(TracePoint.IO_POLL_TASK_FUNC, req.userData, mask);
@@ -346,6 +348,13 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
                 mask = req.file.poll(); // vfs_poll: no key to go by
             }
             mask &= ev & 0xffff;
+            if (mask == 0 && (ev & EPOLLONESHOT) != 0) {
+                // IOU_POLL_REISSUE: woken, but the event was gone when polled afresh; vfs_poll does
+                // not queue the entry again, so the request is issued anew (io_poll_check_events)
+                disarm();
+                IoIssue.ioReqTaskSubmit(ctx, req);
+                return;
+            }
             if (mask != 0) {
                 if (apoll) {
                     disarm();
@@ -355,6 +364,12 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
                 if ((ev & EPOLLONESHOT) != 0) {
                     complete(mask);
                     return;
+                }
+                // io_req_post_cqe: requests completed earlier in this task-work run wait in compl_reqs;
+                // they are flushed first, or their CQEs would land after this one ("io_uring: flush
+                // deferred completions before posting multishot CQE", 2025, in every stable kernel since 6.1).
+                if (ctx.submitState.nr != 0) {
+                    IoComplete.ioSubmitFlushCompletions(ctx);
                 }
                 if (!ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true, false)) {
                     complete(mask); // the CQ is full or in overflow: end with the terminal CQE, no F_MORE
@@ -367,6 +382,27 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         } while (next == PollRearm.Rearmed.LOOP);
         if (next == PollRearm.Rearmed.RECHECK) {
             recheckMissed(events);
+        }
+    }
+
+    /**
+     * io_poll_check_events' "Redo vfs_poll()": wakeups the waitqueue delivered after the one that
+     * queued this task work (or a POLL_REMOVE that tried to take ownership) merge into this run,
+     * which then takes the file's state afresh instead of the first wakeup's key. A strategy that
+     * counts wakeups (poll_refs) says so itself; for the others the waitqueue's count tells. The
+     * streams are held to this machine's kernel, which merges them so.
+     */
+    private boolean wakeupsMerged(int ev) {
+        SpinLock lock = head.lock();
+        lock.lock();
+        try {
+            long now = head.wakeups(ev);
+            boolean merged = now != wakeSeq || ownershipTried;
+            wakeSeq = now;
+            ownershipTried = false;
+            return merged;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -414,6 +450,9 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         lock.lock();
         try {
             if (twQueued) {
+                // io_poll_disarm: io_poll_get_ownership failed, but its atomic_fetch_inc left a
+                // reference, so the task work sees more than one and takes the file's state afresh.
+                ownershipTried = true;
                 return -EALREADY;
             }
             head.listDelInit(this);

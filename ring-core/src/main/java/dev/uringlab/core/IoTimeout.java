@@ -41,9 +41,29 @@ final class IoTimeout {
      * cancelled requests post (REQ_F_CQE_SKIP); they complete together in one task work.
      */
     private static void ioFailLinks(IoRingCtx ctx, IoRequest req) {
+        IoRequest link = ioFailLinksDetach(ctx, req);
+        if (link != null) {
+            link.twFunc = IoRequest.TW_FAIL_LINKS;
+            ctx.tctx.ioReqTaskWorkAdd(link);
+        }
+    }
+
+    /**
+     * io_fail_links as 5.6's io_req_find_next ran it from __io_queue_sqe: the rest of the chain
+     * of a request that failed inline is cancelled right there, before the next SQE is read.
+     */
+    static void ioFailLinksNow(IoRingCtx ctx, IoRequest req) {
+        IoRequest link = ioFailLinksDetach(ctx, req);
+        if (link != null) {
+            ioReqTwFailLinks(ctx, link);
+        }
+    }
+
+    /** The members of the failed chain, each offered to the link-cqe strategy, detached from {@code req}. */
+    private static IoRequest ioFailLinksDetach(IoRingCtx ctx, IoRequest req) {
         IoRequest link = req.link;
         if (link == null) {
-            return;
+            return null;
         }
         int nr = 0;
         for (IoRequest m = link; m != null; m = m.link) {
@@ -52,8 +72,7 @@ final class IoTimeout {
         }
         ctx.trace.emit(TracePoint.IO_FAIL_LINKS, req.userData, nr);
         req.link = null;
-        link.twFunc = IoRequest.TW_FAIL_LINKS;
-        ctx.tctx.ioReqTaskWorkAdd(link);
+        return link;
     }
 
     /** io_req_tw_fail_links: each member completes with -ECANCELED, or its own error if it failed at init. */

@@ -13,12 +13,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * IOSQE_ASYNC (or drained, or the tail of an unfinished link). io_wq_enqueue appends the work
  * under the accounting lock ({@code acct->lock}) and wakes a free worker, or creates one up
  * to the bound ({@code max_workers}, here min(SQ entries, 4 x CPUs) as io_uring sets it).
- * A worker runs io_wq_submit_work; the request's completion reaches the ring owner as task
- * work, never by posting from the worker.
+ * A worker runs io_wq_submit_work; the {@code iowq-complete} strategy decides whether it posts
+ * the CQE itself under the completion lock and runs the rest of the chain (io_wq_free_work), or
+ * hands the completion to the ring owner as task work.
  *
  * <p>In deterministic mode there are no threads: io_wq_enqueue runs the work at once on the
  * submitting thread, in submission order, so the CQE stream of a run is reproducible; the
- * completion still goes through task work.
+ * completion takes the same way as on a worker.
  */
 final class IoWq {
     private final IoRingCtx ctx;

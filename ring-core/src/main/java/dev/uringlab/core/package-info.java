@@ -52,7 +52,9 @@
  *       flag: then its chain is failed), IORING_SETUP_SUBMIT_ALL</td><td>6.1 - 6.18</td><td>{@code IoSubmit}</td></tr>
  *   <tr><td>io_queue_sqe, io_queue_sqe_fallback, io_issue_sqe (-EBADF at issue), io_req_defer_failed</td>
  *       <td>6.1</td><td>{@code IoIssue}, {@code IoComplete}</td></tr>
- *   <tr><td>links: next member queued from io_free_batch_list (io_queue_next, task work); io_fail_links with
+ *   <tr><td>links: the {@code link-advance} strategy issues the next member inline after an inline completion
+ *       (5.6's __io_queue_sqe) or leaves it to io_free_batch_list (io_queue_next, task work); a failure always
+ *       takes the latter way; io_fail_links with
  *       the cancelled members completed in one task work (io_req_tw_fail_links), a member that failed at init
  *       keeping its own error</td><td>6.6+</td><td>{@code IoTimeout}</td></tr>
  *   <tr><td>drain: io_init_drain, io_drain_req, io_queue_deferred counting requests in flight
@@ -63,12 +65,16 @@
  *       <td>5.15 array, 6.1 flush</td><td>{@code SubmitState}, {@code IoComplete}</td></tr>
  *   <tr><td>CQ: cached_cq_tail, io_get_cqe with the cached free range, io_commit_cqring (release store),
  *       overflow list (FIFO, IORING_SQ_CQ_OVERFLOW, new CQEs behind it, flushed in order on GETEVENTS),
- *       ev_posted = io_cqring_wake + io_eventfd_flush_signal</td><td>6.1</td><td>{@code IoCqRing}</td></tr>
+ *       ev_posted through the {@code ev-posted} strategy (6.1: io_eventfd_flush_signal + io_cqring_wake;
+ *       5.6: waitqueue_active + eventfd_signal)</td><td>6.1</td><td>{@code IoCqRing}</td></tr>
  *   <tr><td>task work: io_req_task_work_add onto a JCTools MPSC queue, run in rounds (llist_del_all), with a
  *       completion flush after each round; run at every enter, in io_cqring_wait, and on return from every
  *       system call of the owner</td><td>6.1 (tctx_task_work)</td><td>{@code IoUringTask}</td></tr>
- *   <tr><td>io-wq: bounded pool of worker threads (io_wq_enqueue, io_wq_submit_work); completions come back as
- *       task work, as with a lockless CQ (DEFER_TASKRUN rings); deterministic mode runs the work inline</td>
+ *   <tr><td>io-wq: bounded pool of worker threads (io_wq_enqueue, io_wq_submit_work); a completion is posted by
+ *       the worker under the completion lock, which keeps the chain (io_wq_free_work) and hands the request back
+ *       through the locked free list, or goes to the owner's task work, as the {@code iowq-complete} strategy
+ *       decides from the ring's flags (failures and drain always go to the owner); deterministic mode runs the
+ *       work inline</td>
  *       <td>6.1</td><td>{@code IoWq}</td></tr>
  *   <tr><td>poll: __io_arm_poll_handler, io_poll_wake (EPOLL_URING_WAKE makes multishot single-shot),
  *       io_poll_task_func with aux CQEs, io_poll_remove (remove's CQE, then the target's, via task work)</td>
@@ -90,8 +96,11 @@
  * <h2>Threads and orderings</h2>
  * The ring owner (the thread of the last enter) holds {@code uring_lock} for every enter and
  * task-work run, so the submission and completion state, the strategies and the plain counters
- * have one writer. io-wq workers and wakers on other threads reach it only through the task-work
- * queue. Ring indexes use ring-api's {@code RingMemory}: the kernel side load-acquires the SQ
+ * have one writer. io-wq workers and wakers on other threads reach it through the task-work
+ * queue, with two exceptions, both as the kernel has them: a worker may post its own CQE under
+ * the completion lock (every CQ primitive asserts that lock; the counters it bumps there are
+ * ordered by it, the ev_posted ones are {@code incShared}), and gives the request back through
+ * the lock-free locked free list the owner drains. Ring indexes use ring-api's {@code RingMemory}: the kernel side load-acquires the SQ
  * tail and the CQ head ({@code lv}), release-stores the SQ head and the CQ tail ({@code so}),
  * and owns {@code cached_cq_tail} and {@code cached_sq_head} as plain fields.
  *
@@ -100,7 +109,8 @@
  * per request handed to or taken back from the {@code req-alloc} strategy); REQ_SLAB_* and
  * BIO_SLAB_* by the slabs; COMPLETION_LOCK, CQE_FILLED, CQ_COMMIT, EV_POSTED, EVENTFD_SIGNAL,
  * CQ_OVERFLOW, CQ_OVERFLOW_FLUSHED by the CQ primitives; WAITQUEUE_* by the waitqueues and
- * TASK_WORK_QUEUED by task work, all three with {@code incShared} (plain on the owner's thread,
+ * TASK_WORK_QUEUED by task work, WAITQUEUE_LOCK by each waitqueue head's lock, EV_POSTED and EVENTFD_SIGNAL
+ * (an io-wq worker may post), all with {@code incShared} (plain on the owner's thread,
  * an atomic kept apart on any other); TASK_WORK_RUN by task work; IO_WQ_ENQUEUE by io-wq.
  * Strategies count only what is theirs (e.g. AUX_CQE_DEFERRED, cache hits).
  *

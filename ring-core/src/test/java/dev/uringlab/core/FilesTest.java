@@ -73,16 +73,29 @@ class FilesTest {
     }
 
     @Test
-    void shouldRefuseAnAtomicWriteThatDoesNotFitAndWriteWithNoReaderIsEpipe() {
+    void shouldCountPipeCapacityInPageSlotsAndWriteWithNoReaderIsEpipe() {
+        // pipe_write: 16 slots of a page; a slot is free again only once a read empties it.
         int[] p = sys.pipe();
         MemorySegment big = arena.allocate(70000);
         assertThat(sys.write(p[1], big, 70000)).isEqualTo(65536);
         assertThat(sys.write(p[1], big, 1)).isEqualTo(-EAGAIN);
         assertThat(sys.read(p[0], big, 100)).isEqualTo(100);
-        assertThat(sys.write(p[1], big, 101)).isEqualTo(-EAGAIN);
-        assertThat(sys.write(p[1], big, 100)).isEqualTo(100);
+        assertThat(sys.write(p[1], big, 100)).isEqualTo(-EAGAIN); // 100 bytes free, but no slot
+        assertThat(sys.read(p[0], big, 3996)).isEqualTo(3996);
+        assertThat(sys.write(p[1], big, 4097)).isEqualTo(4096); // one slot: one page of it
         sys.close(p[0]);
         assertThat(sys.write(p[1], big, 1)).isEqualTo(-32);
+    }
+
+    @Test
+    void shouldMergeASmallWriteIntoTheLastPageOnlyWhenItFitsThere() {
+        int[] p = sys.pipe();
+        MemorySegment big = arena.allocate(70000);
+        assertThat(sys.write(p[1], big, 1)).isEqualTo(1);
+        assertThat(sys.write(p[1], big, 65536)).isEqualTo(61440); // page-sized: 15 fresh slots, no merge
+        int[] q = sys.pipe();
+        assertThat(sys.write(q[1], big, 1)).isEqualTo(1);
+        assertThat(sys.write(q[1], big, 69956)).isEqualTo(324 + 61440); // 69956 & 4095 merged, then 15 pages
     }
 
     @Test

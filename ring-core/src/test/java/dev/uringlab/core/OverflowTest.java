@@ -46,6 +46,20 @@ class OverflowTest {
     }
 
     @Test
+    void shouldReportAWaitForMoreCqesThanTheCqHoldsAsNotMetOnceTheCqIsFull() {
+        // io_uring_enter clamps min_complete to cq_entries: the wait returns with the CQ full, and
+        // io_uring_wait_cqes, as the native ring's, says the wait for 3 was not met.
+        try (Ring ring = smallRing(2, 2)) {
+            nop(ring, 1);
+            nop(ring, 2);
+            ring.submit();
+            assertThat(ring.enter(0, 3, EnterFlags.IORING_ENTER_GETEVENTS)).isZero();
+            assertThat(ring.waitCqes(3, 1_000_000L)).isEqualTo(-dev.uringlab.api.Errno.ETIME);
+            assertThat(reap(ring)).containsExactly(cqe(1, 0), cqe(2, 0));
+        }
+    }
+
+    @Test
     void shouldQueueNewCqesBehindTheOverflowListEvenWhenTheRingHasRoom() {
         try (Ring ring = smallRing(2, 2)) {
             nop(ring, 1);

@@ -10,7 +10,12 @@
  *   <caption>Era mechanisms</caption>
  *   <tr><th>axis</th><th>alias</th><th>class</th><th>kernel</th></tr>
  *   <tr><td>{@code poll-rearm}</td><td>{@code poll-refs}</td><td>{@link dev.uringlab.strategy.era.PollRefsPollRearm}</td><td>6.1 (5.17+)</td></tr>
+ *   <tr><td>{@code link-advance}</td><td>{@code inline}</td><td>{@link dev.uringlab.strategy.era.InlineLinkAdvance}</td><td>5.6 (to 5.11)</td></tr>
+ *   <tr><td>{@code ev-posted}</td><td>{@code waitqueue-active}</td><td>{@link dev.uringlab.strategy.era.WaitqueueActiveEvPosted}</td><td>5.6 (to 6.0)</td></tr>
  * </table>
+ *
+ * <p>The io-wq completion's older ways ({@code worker-post}, {@code task-complete}) are one class
+ * with the baseline's, in strategy-baseline: only the condition of io_req_complete_post moved.
  *
  * <p>Why a module of its own: these are not patches, so they belong to no seed's module, and
  * they are not the pre-patch mechanism of any axis either (the baselines). Keeping them apart

@@ -14,6 +14,7 @@ import dev.uringlab.spi.UnknownStrategyException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,19 +36,27 @@ public final class ScenarioRunner {
     /** How long a {@code wait} waits for its CQEs before the run fails (io_uring_wait_cqes' timeout). */
     public static final Duration WAIT_TIMEOUT = Duration.ofSeconds(2);
 
+    /** The emulator's engine name: its requests end with close(), so its buffers can go at once. */
+    private static final String EMULATED = "emulated";
+    /** How many runs a kernel run's buffers outlive it by ({@link #retire}). */
+    private static final int RETIRED_RUNS = 16;
+    private static final ArrayDeque<Arena> RETIRED = new ArrayDeque<>();
+
     private final Scenario scenario;
     private final Ring ring;
     private final Arena arena;
     private final Consumer<String> out;
+    private final Duration waitTimeout;
     /** Declared file spellings ({@code p.r}, {@code p.w}, {@code e}) to their descriptors. */
     private final Map<String, Integer> fds = new HashMap<>();
     private final List<Integer> opened = new ArrayList<>();
 
-    private ScenarioRunner(Scenario scenario, Ring ring, Arena arena, Consumer<String> out) {
+    private ScenarioRunner(Scenario scenario, Ring ring, Arena arena, Consumer<String> out, Duration waitTimeout) {
         this.scenario = scenario;
         this.ring = ring;
         this.arena = arena;
         this.out = out;
+        this.waitTimeout = waitTimeout;
     }
 
     /**
@@ -74,7 +83,17 @@ public final class ScenarioRunner {
      */
     public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out)
             throws RingUnavailableException, ScenarioRuntimeException {
-        run(scenario, engine, config, out, new Listener() { });
+        run(scenario, engine, config, out, WAIT_TIMEOUT, new Listener() { });
+    }
+
+    /**
+     * {@link #run(Scenario, String, RingConfig, Consumer)} with {@code wait} giving up after
+     * {@code waitTimeout} instead of {@link #WAIT_TIMEOUT}: the differential generator runs
+     * thousands of programs and cannot afford two seconds for each wait the kernel never satisfies.
+     */
+    public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out,
+            Duration waitTimeout) throws RingUnavailableException, ScenarioRuntimeException {
+        run(scenario, engine, config, out, waitTimeout, new Listener() { });
     }
 
     /** What a caller learns as a run goes: each step before it runs, and the teardown before it starts. */
@@ -93,10 +112,22 @@ public final class ScenarioRunner {
      */
     public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out,
                            Listener listener) throws RingUnavailableException, ScenarioRuntimeException {
+        run(scenario, engine, config, out, WAIT_TIMEOUT, listener);
+    }
+
+    private static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out,
+            Duration waitTimeout, Listener listener) throws RingUnavailableException, ScenarioRuntimeException {
         Ring ring = Rings.open(engine, config);
-        // Closed in reverse order: the ring before the buffers its requests may point into.
-        try (Arena arena = Arena.ofConfined(); ring) {
-            run(scenario, ring, arena, out, listener);
+        boolean emulated = ring.engine().equals(EMULATED);
+        Arena arena = emulated ? Arena.ofConfined() : Arena.ofShared();
+        try (ring) {
+            runSteps(scenario, ring, arena, out, waitTimeout, listener);
+        } finally {
+            if (emulated) {
+                arena.close(); // the emulated ring's requests died with close()
+            } else {
+                retire(arena);
+            }
         }
     }
 
@@ -104,14 +135,20 @@ public final class ScenarioRunner {
      * Runs the scenario on {@code ring}, its I/O buffers allocated in {@code arena}, telling
      * {@code listener} as {@link #run(Scenario, String, RingConfig, Consumer, Listener)} does.
      * The ring and the arena stay the caller's (a demo reads the ring's counters before the
-     * teardown and closes the ring before the arena); the files the scenario opened are closed
-     * when it ends, after {@link Listener#beforeTeardown()}.
+     * teardown and closes the ring before the arena: right for the emulated ring, whose requests
+     * die with close(), not for a kernel ring, whose buffers {@link #retire} keeps); the files the
+     * scenario opened are closed when it ends, after {@link Listener#beforeTeardown()}.
      *
      * @throws ScenarioRuntimeException when a step fails
      */
     public static void run(Scenario scenario, Ring ring, Arena arena, Consumer<String> out, Listener listener)
             throws ScenarioRuntimeException {
-        ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out);
+        runSteps(scenario, ring, arena, out, WAIT_TIMEOUT, listener);
+    }
+
+    private static void runSteps(Scenario scenario, Ring ring, Arena arena, Consumer<String> out, Duration waitTimeout,
+            Listener listener) throws ScenarioRuntimeException {
+        ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out, waitTimeout);
         try {
             for (Step step : scenario.steps()) {
                 listener.beforeStep(step);
@@ -119,8 +156,29 @@ public final class ScenarioRunner {
             }
         } finally {
             listener.beforeTeardown();
-            // Before the ring and the buffers go: no more data can reach a pending read.
+            // Before the ring and the buffers go: no more data from the application reaches a pending read.
             run.opened.forEach(fd -> ring.sys().close(fd));
+        }
+    }
+
+    /**
+     * Keeps a kernel run's buffers mapped for {@link #RETIRED_RUNS} more runs. close() of an
+     * io_uring fd returns before the kernel is done with its requests: io_ring_exit_work cancels
+     * them later, and task work queued to this thread (a poll woken by the teardown's closes, which
+     * issues a linked write, which wakes a pending read) runs at this thread's next system call.
+     * Such a read copies into its buffer; freed at once, that memory would be the JVM's malloc
+     * heap (seen as "malloc(): smallbin double linked list corrupted" by the fuzzer).
+     */
+    private static void retire(Arena arena) {
+        Arena oldest = null;
+        synchronized (RETIRED) {
+            RETIRED.addLast(arena);
+            if (RETIRED.size() > RETIRED_RUNS) {
+                oldest = RETIRED.removeFirst();
+            }
+        }
+        if (oldest != null) {
+            oldest.close();
         }
     }
 
@@ -141,10 +199,11 @@ public final class ScenarioRunner {
             case Step.SqeStep s -> queue(s);
             case Step.Submit ignored -> out.accept("submitted " + ring.submit());
             case Step.Wait w -> {
-                int ret = ring.waitCqes(w.count(), WAIT_TIMEOUT.toNanos());
+                int ret = ring.waitCqes(w.count(), waitTimeout.toNanos());
                 if (ret == -Errno.ETIME) {
                     throw fail(step, "wait " + w.count() + ": only " + ring.cqReady() + " CQE(s) in the ring after "
-                            + WAIT_TIMEOUT.toSeconds() + " s (-ETIME)");
+                            + (waitTimeout.toMillis() % 1000 == 0 ? waitTimeout.toSeconds() + " s" : waitTimeout.toMillis() + " ms")
+                            + " (-ETIME)");
                 }
                 if (ret < 0) {
                     throw fail(step, "wait " + w.count() + ": " + errno(ret));

@@ -1,0 +1,124 @@
+package dev.uringlab.workloads.fuzz;
+
+import dev.uringlab.api.RingConfig;
+import dev.uringlab.api.RingUnavailableException;
+import dev.uringlab.api.Rings;
+import dev.uringlab.workloads.scenario.Scenario;
+import dev.uringlab.workloads.scenario.ScenarioRunner;
+import dev.uringlab.workloads.scenario.ScenarioRuntimeException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs a program on the native ring twice and on the emulated ring under every judged strategy
+ * set, through the scenario runner, and compares the streams line by line. A run that fails at
+ * run time (an {@code app read} of an empty pipe, a {@code wait} not satisfied) ends its stream
+ * with one line {@code ! LINE: reason}, so a failure is compared like any other output.
+ *
+ * <p>The native ring is the kernel of this machine; {@link #nativeUnavailable()} says why it
+ * cannot run here, if it cannot.
+ */
+public final class DifferentialRunner {
+    /** The kernel's engine name. */
+    public static final String NATIVE = "native";
+    /** The emulator's engine name. */
+    public static final String EMULATED = "emulated";
+    /** How long a generated {@code wait} waits for the kernel: the generator waits only for sure CQEs. */
+    public static final Duration WAIT_TIMEOUT = Duration.ofMillis(100);
+    /** The prefix of the line that ends a stream whose run failed. */
+    public static final String FAILURE = "! ";
+
+    private final List<EmulatedSet> sets;
+
+    /** A runner judging the emulator under {@code sets} (usually {@link EmulatedSet#all()}). */
+    public DifferentialRunner(List<EmulatedSet> sets) {
+        this.sets = List.copyOf(sets);
+    }
+
+    /** The sets this runner judges, in order. */
+    public List<EmulatedSet> sets() {
+        return sets;
+    }
+
+    /** Why the native ring cannot run here, or empty when it can. */
+    public static Optional<String> nativeUnavailable() {
+        try {
+            return Rings.provider(NATIVE).unavailableReason();
+        } catch (RingUnavailableException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
+    /** Judges {@code program}: the kernel's stream twice, then every set that claims the kernel's semantics. */
+    public Verdict judge(Program program) throws RingUnavailableException {
+        Scenario scenario = program.scenario();
+        RingConfig kernelConfig = ScenarioRunner.ringConfig(scenario, Map.of(), null);
+        List<String> kernel = run(scenario, NATIVE, kernelConfig);
+        List<String> again = run(scenario, NATIVE, kernelConfig);
+        if (!kernel.equals(again)) {
+            return new Verdict.Nondeterministic(program, kernel, again);
+        }
+        int cqes = cqeLines(kernel);
+        int cqEntries = cqEntries(scenario);
+        for (EmulatedSet set : sets) {
+            if (!set.judges(program, cqes, cqEntries)) {
+                continue;
+            }
+            List<String> emulated = run(scenario, EMULATED, set.configFor(scenario));
+            if (!emulated.equals(kernel)) {
+                return new Verdict.Disagree(program, set, emulated, kernel);
+            }
+        }
+        return new Verdict.Agree(program);
+    }
+
+    /**
+     * Whether the program {@code lines} still makes {@code set} disagree with a kernel that gives
+     * the same stream three times (the shrinker's test); a program that does not parse, or that an
+     * engine refuses, does not.
+     */
+    public boolean disagrees(List<String> lines, EmulatedSet set) throws RingUnavailableException {
+        Scenario scenario;
+        try {
+            scenario = Program.parse("candidate.scn", lines);
+        } catch (IllegalStateException e) {
+            return false;
+        }
+        try {
+            List<String> emulated = run(scenario, EMULATED, set.configFor(scenario));
+            RingConfig kernelConfig = ScenarioRunner.ringConfig(scenario, Map.of(), null);
+            List<String> kernel = run(scenario, NATIVE, kernelConfig);
+            // Three kernel runs, not two: a shrink tries hundreds of candidates, and one whose two runs
+            // agreed by chance would steer it into the kernel's nondeterminism.
+            return !emulated.equals(kernel) && kernel.equals(run(scenario, NATIVE, kernelConfig))
+                    && kernel.equals(run(scenario, NATIVE, kernelConfig));
+        } catch (IllegalArgumentException e) {
+            return false; // a setup the engine refuses (sizes out of range)
+        }
+    }
+
+    /** One run's stream: its output lines, and {@code ! LINE: reason} if it failed at run time. */
+    public static List<String> run(Scenario scenario, String engine, RingConfig config) throws RingUnavailableException {
+        List<String> out = new ArrayList<>();
+        try {
+            ScenarioRunner.run(scenario, engine, config, out::add, WAIT_TIMEOUT);
+        } catch (ScenarioRuntimeException e) {
+            String message = e.getMessage();
+            out.add(FAILURE + message.substring(message.indexOf(':') + 1));
+        }
+        return out;
+    }
+
+    /** The CQ size io_uring_setup gives the program: 2 x SQ, or CQSIZE rounded up to a power of two. */
+    static int cqEntries(Scenario scenario) {
+        int cq = scenario.setup().cqEntries();
+        return cq == 0 ? 2 * scenario.setup().entries() : Integer.highestOneBit(Math.max(cq, 1) * 2 - 1);
+    }
+
+    static int cqeLines(List<String> stream) {
+        return (int) stream.stream().filter(l -> l.startsWith("cqe ")).count();
+    }
+}

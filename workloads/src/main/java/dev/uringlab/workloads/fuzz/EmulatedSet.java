@@ -1,0 +1,110 @@
+package dev.uringlab.workloads.fuzz;
+
+import dev.uringlab.api.RingConfig;
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.Strategies;
+import dev.uringlab.spi.StrategyProvider;
+import dev.uringlab.workloads.scenario.Scenario;
+import dev.uringlab.workloads.scenario.ScenarioRunner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One strategy set of the emulated ring as the fuzzer runs it, named as on the command line
+ * ({@code baseline}, {@code completion=batched-cqe}, {@code all-patches}), with the rule that says
+ * whether its CQE stream for a program is judged against the kernel's (DESIGN.md rule 3 and its
+ * by-design exceptions, scenarios/README.md):
+ * <ul>
+ *   <li>an era axis at an older kernel's mechanism ({@code link-advance=inline}, the 5.6 ev_posted...):
+ *       never judged, checked for invariants only; its stream may differ from this machine's kernel
+ *       by design (the scenarios pin those differences as {@code NAME.PROFILE.expected});</li>
+ *   <li>{@code link-cqe=boxed-cqe} suppresses link CQEs: never judged, checked for invariants only;</li>
+ *   <li>a program using IOSQE_CQE_SKIP_SUCCESS is judged only where {@code link-cqe} is
+ *       {@code cqe-skip-success} (elsewhere the flag is {@code -EINVAL}, as before 5.17);</li>
+ *   <li>{@code completion=batched-cqe} keeps a multishot poll armed when its deferred CQE overflows
+ *       (6.2): a program with a multishot poll is judged under it only when the kernel posted no
+ *       more CQEs than the CQ holds, so nothing can have overflowed.</li>
+ *   <li>a multishot poll on the ring's own registered eventfd is judged only where aux CQEs are
+ *       deferred ({@code batched-cqe}, as the kernel since 6.2): 6.1's io_post_aux_cqe (baseline)
+ *       and 5.6's posting signal the eventfd inside the poll's task work, so the EPOLL_URING_WAKE
+ *       wakeup finds the poll owned and becomes a re-poll (res = every ready event, F_MORE again)
+ *       instead of ending it with the wake's own mask (fuzz kind EVENTFD_URING_WAKE).</li>
+ * </ul>
+ *
+ * @param name       how reports show it
+ * @param strategies axis key to alias; unset axes are baseline
+ * @param profile    a profile, or {@code null}
+ */
+public record EmulatedSet(String name, Map<String, String> strategies, String profile) {
+    private static final String BOXED_CQE = "boxed-cqe";
+    private static final String CQE_SKIP_SUCCESS = "cqe-skip-success";
+    private static final String BATCHED_CQE = "batched-cqe";
+
+    public EmulatedSet {
+        strategies = Map.copyOf(strategies);
+    }
+
+    /** Baseline; every registered non-baseline alias alone on its axis, in axis order; all-patches. */
+    public static List<EmulatedSet> all() {
+        List<EmulatedSet> sets = new ArrayList<>();
+        sets.add(new EmulatedSet(Axis.BASELINE, Map.of(), null));
+        for (Axis<?> axis : Axis.values()) {
+            for (StrategyProvider<?> p : Strategies.of(axis)) {
+                if (!p.alias().equals(Axis.BASELINE)) {
+                    sets.add(new EmulatedSet(axis.key() + "=" + p.alias(), Map.of(axis.key(), p.alias()), null));
+                }
+            }
+        }
+        sets.add(new EmulatedSet(Strategies.PROFILE_ALL_PATCHES, Map.of(), Strategies.PROFILE_ALL_PATCHES));
+        return List.copyOf(sets);
+    }
+
+    /** The ring a program asks for, with these choices, in deterministic mode. */
+    public RingConfig configFor(Scenario scenario) {
+        return ScenarioRunner.ringConfig(scenario, strategies, profile);
+    }
+
+    /** The alias this set resolves to on {@code axis}, through the profile if need be. */
+    public String aliasOn(Axis<?> axis) {
+        RingConfig.Builder b = RingConfig.builder(1).profile(profile);
+        strategies.forEach(b::strategy);
+        return Strategies.resolve(b.build()).get(axis).alias();
+    }
+
+    /** Whether every request of a link posts its CQE under this set (not boxed-cqe). */
+    public boolean postsEveryLinkCqe() {
+        return !aliasOn(Axis.LINK_CQE).equals(BOXED_CQE);
+    }
+
+    /**
+     * Whether this set's stream for {@code program} must equal the kernel's.
+     *
+     * @param nativeCqes how many CQEs the kernel's run printed
+     * @param cqEntries  the CQ size of the kernel's ring
+     */
+    public boolean judges(Program program, int nativeCqes, int cqEntries) {
+        for (Axis<?> axis : Axis.values()) {
+            if (axis.era() && !aliasOn(axis).equals(Axis.BASELINE)) {
+                return false; // an older kernel's mechanism: its stream may differ from today's by design
+            }
+        }
+        String linkCqe = aliasOn(Axis.LINK_CQE);
+        if (linkCqe.equals(BOXED_CQE)) {
+            return false;
+        }
+        if (program.usesSkip() && !linkCqe.equals(CQE_SKIP_SUCCESS)) {
+            return false;
+        }
+        boolean deferredAux = aliasOn(Axis.COMPLETION).equals(BATCHED_CQE);
+        if (program.pollsOwnEventfd() && !deferredAux) {
+            return false;
+        }
+        return !(deferredAux && program.hasMultishot() && nativeCqes > cqEntries);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
