@@ -43,6 +43,7 @@ final class RingState {
     private long eventfdSignals;
     private final Map<String, Integer> bioCache = new TreeMap<>();
     private int biosInFlight;
+    private final Map<Long, Boolean> pollActive = new TreeMap<>();
 
     RingState(int cqEntries) {
         this.cqMask = cqEntries - 1;
@@ -55,7 +56,8 @@ final class RingState {
         inFlight.forEach((ud, op) -> reqs.add(ud + " " + op));
         return new Snapshot(sqHead, sqCachedHead, sqTail, sqeTail, cqHead, cqTail, cqCachedTail, List.copyOf(cqes), lock,
                 wq, List.copyOf(reqs), List.copyOf(complReqs), List.copyOf(taskWork), List.copyOf(deferred),
-                List.copyOf(overflow), eventfdSignals, new TreeMap<>(bioCache), biosInFlight);
+                List.copyOf(overflow), eventfdSignals, new TreeMap<>(bioCache), biosInFlight,
+                new TreeMap<>(pollActive));
     }
 
     /** One kernel step: updates the model and returns what changed, in words. */

@@ -89,8 +89,8 @@ public final class DemoPage {
 
     /**
      * The patch structures this arm's trace shows, for the page to draw in every step (and, empty,
-     * in the other arm): {@code cqes} (seed 000's deferred CQE array) and {@code bio-cache} (seed
-     * 004). Read from the states, not the configuration, so a profile chooses them as an alias does.
+     * in the other arm): {@code cqes} (seed 000's deferred CQE array), {@code active-flag} (seed
+     * 002's poll->active) and {@code bio-cache} (seed 004). Read from the states, not the configuration, so a profile chooses them as an alias does.
      */
     private static List<String> structures(ArmRun run) {
         List<String> s = new ArrayList<>();
@@ -99,6 +99,9 @@ public final class DemoPage {
         }
         if (run.steps().stream().anyMatch(st -> !st.state().bioCache().isEmpty())) {
             s.add("bio-cache");
+        }
+        if (run.steps().stream().anyMatch(st -> !st.state().pollActive().isEmpty())) {
+            s.add("active-flag");
         }
         return s;
     }
