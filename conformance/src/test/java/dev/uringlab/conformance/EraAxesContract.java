@@ -83,6 +83,9 @@ class EraAxesContract {
         @Override public boolean waitqueueActive() { calls.add("waitqueue_active"); return sleeper; }
         @Override public void smpMb() { calls.add("smp_mb"); }
         @Override public void wakeUpCqWait() { calls.add("wake_up"); }
+        @Override public boolean sqpollWaitActive() { calls.add("sq_data"); return false; }
+        @Override public boolean pollWaitActive() { calls.add("poll_wait_active"); return false; }
+        @Override public void wakeUpPollWait() { calls.add("wake_up_poll_wait"); }
         @Override public boolean hasEventfd() { return evfd; }
         @Override public boolean ioEventfdFlushCheck() { calls.add("flush_check"); boolean p = posted; posted = false; return p; }
         @Override public void eventfdSignal() { calls.add("eventfd_signal"); }

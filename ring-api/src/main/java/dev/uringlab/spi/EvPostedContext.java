@@ -15,6 +15,19 @@ public interface EvPostedContext {
     /** wake_up(&ctx->cq_wait): takes the waitqueue head lock and wakes the waiters. */
     void wakeUpCqWait();
 
+    /**
+     * {@code ctx->sq_data && waitqueue_active(&ctx->sq_data->wait)} (5.11 to 5.15;
+     * {@code ctx->sqo_wait} before): whether an SQPOLL thread sleeps and must be woken. Never in
+     * the emulator (SQPOLL is refused at setup), so this is the pointer test alone.
+     */
+    boolean sqpollWaitActive();
+
+    /** waitqueue_active(&ctx->poll_wait): the ring fd's own poll waitqueue (5.11 to 5.15; merged into cq_wait in 5.16). */
+    boolean pollWaitActive();
+
+    /** wake_up_interruptible(&ctx->poll_wait). */
+    void wakeUpPollWait();
+
     /** Whether an eventfd is registered (ctx->cq_ev_fd, ctx->io_ev_fd). */
     boolean hasEventfd();
 

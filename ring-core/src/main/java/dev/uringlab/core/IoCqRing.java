@@ -48,6 +48,12 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
     private final Counters counters;
     private final Trace trace;
     private final SpinLock completionLock = new SpinLock();
+    /**
+     * ctx->poll_wait (5.11 to 5.15): where a poll on the ring fd itself waits; kept apart from
+     * cq_wait until seed 001 merged the two. No emulated file polls the ring fd, so it stays empty:
+     * the kernels that had it still looked at it in every ev_posted.
+     */
+    final WaitQueueHead pollWait;
     /** ctx->cq_wait: io_cqring_wait sleeps here; ev_posted wakes it. */
     final WaitQueueHead cqWait;
     /** ctx->cached_cq_tail: CQEs written, committed or not. */
@@ -89,6 +95,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
         this.counters = counters;
         this.trace = trace;
         this.cqWait = new WaitQueueHead(counters, trace, "cq_wait");
+        this.pollWait = new WaitQueueHead(counters, trace, "poll_wait");
     }
 
     @Override
@@ -222,6 +229,21 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
     @Override
     public void wakeUpCqWait() {
         cqWait.wakeUp(0);
+    }
+
+    @Override
+    public boolean sqpollWaitActive() {
+        return false; // ctx->sq_data is NULL: the emulated ring has no SQPOLL thread
+    }
+
+    @Override
+    public boolean pollWaitActive() {
+        return pollWait.waitqueueActive();
+    }
+
+    @Override
+    public void wakeUpPollWait() {
+        pollWait.wakeUp(0);
     }
 
     @Override
