@@ -28,6 +28,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       may hold bios, but no cycle leaks one);</li>
  *   <li>take back bios put on another thread (the IRQ completion path).</li>
  * </ul>
+ * <p>and, for the caches: never hold more than {@link BioAllocation#cacheLimit()} on a CPU, and
+ * give a CPU's bios back when it dies (bio_cpu_dead). {@code BioCacheRulesTest} checks each
+ * cache's own numbers (pruning, threshold, maximum).
  * By design they differ in where a put bio goes: baseline frees every bio to the slab;
  * {@code percpu-cache} keeps polled-IO bios in a per-CPU list, so the slab sees fewer calls.
  */
@@ -122,5 +125,40 @@ class BioAllocationContract {
         }
         assertThat(ctx.bioSlabCounting().frees()).as("bios the slab got back")
                 .isLessThanOrEqualTo(ctx.bioSlabCounting().allocs());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldNeverCacheMoreThanItsLimitAndGiveAllBackWhenACpuDies(StrategyProvider<BioAllocation> p) {
+        FakeStrategyContext ctx = new FakeStrategyContext();
+        BioAllocation a = p.create(ctx);
+        Random rnd = new Random(SEED);
+        List<List<Bio>> live = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        BioAllocation.PutContext[] contexts = BioAllocation.PutContext.values();
+        for (int op = 0; op < 20000; op++) {
+            int cpu = rnd.nextInt(3);
+            List<Bio> mine = live.get(cpu);
+            if (mine.isEmpty() || rnd.nextInt(100) < 55) {
+                mine.add(a.bioAlloc(cpu, 1, rnd.nextInt(10) > 0));
+            } else {
+                a.bioPut(mine.remove(rnd.nextInt(mine.size())), cpu, contexts[rnd.nextInt(contexts.length)]);
+            }
+            assertThat(a.cached(cpu)).as("seed %d, op %d: CPU %d's cache", SEED, op, cpu)
+                    .isBetween(0, a.cacheLimit());
+        }
+        int held = 0;
+        for (int cpu = 0; cpu < 3; cpu++) {
+            for (Bio b : live.get(cpu)) {
+                a.bioPut(b, cpu, BioAllocation.PutContext.POLLED);
+            }
+            held += a.cached(cpu);
+        }
+        assertThat(ctx.bioSlabCounting().outstanding()).as("seed %d: bios out of the slab are the cached ones", SEED)
+                .isEqualTo(held);
+        for (int cpu = 0; cpu < 3; cpu++) {
+            a.bioCpuDead(cpu);
+            assertThat(a.cached(cpu)).as("CPU %d after bio_cpu_dead", cpu).isZero();
+        }
+        assertThat(ctx.bioSlabCounting().outstanding()).as("seed %d: everything back after every CPU died", SEED).isZero();
     }
 }

@@ -22,10 +22,15 @@ import java.util.stream.Stream;
  * @param file     the file
  * @param scenario the parsed program
  * @param required the strategy set the folder requires, if it has a marker
+ * @param notNative why the native ring cannot check it, from a header line
+ *                  {@code # Native: not run (REASON)}; the machine lacks what it needs
  */
-record ScenarioCase(String name, Path file, Scenario scenario, Optional<StrategySet> required) {
+record ScenarioCase(String name, Path file, Scenario scenario, Optional<StrategySet> required,
+                    Optional<String> notNative) {
     /** The folder marker naming the one strategy set a folder's scenarios run with. */
     static final String MARKER = "STRATEGY";
+    /** The header line saying the native ring cannot check a scenario here, and why. */
+    static final String NOT_NATIVE = "# Native: not run ";
 
     /** The {@code scenarios/} folder of the checkout ({@code uringlab.root}, set by the parent pom). */
     static Path root() {
@@ -50,7 +55,10 @@ record ScenarioCase(String name, Path file, Scenario scenario, Optional<Strategy
                     ? Optional.of(StrategySet.parse(Files.readString(marker, UTF_8).strip()))
                     : Optional.empty();
             String name = root.relativize(file).toString();
-            return new ScenarioCase(name, file, ScenarioParser.parse(name, Files.readAllLines(file, UTF_8)), required);
+            List<String> lines = Files.readAllLines(file, UTF_8);
+            Optional<String> notNative = lines.stream().filter(l -> l.startsWith(NOT_NATIVE))
+                    .map(l -> l.substring(NOT_NATIVE.length()).strip()).findFirst();
+            return new ScenarioCase(name, file, ScenarioParser.parse(name, lines), required, notNative);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (ScenarioSyntaxException e) {

@@ -41,7 +41,8 @@ import org.junit.jupiter.api.TestFactory;
  *       wherever the alias is resolved, under a kernel profile too; its {@code #} header names the
  *       kernel source that decides it.</li>
  * </ul>
- * The native ring is skipped for one reason only: the engine's own, when io_uring cannot run
+ * The native ring is skipped for two reasons only: a scenario whose header says the machine lacks
+ * what it needs ({@code # Native: not run (REASON)}: a block device with poll queues), and the engine's own, when io_uring cannot run
  * here (not built in, disabled by {@code kernel.io_uring_disabled}, refused by seccomp). Any
  * other refusal (an IllegalArgumentException: a setup or strategy the native ring will not take)
  * fails the test.
@@ -87,6 +88,9 @@ class ScenarioConformanceTest {
         }
         if (reason.isPresent()) {
             abort("native io_uring unavailable: " + reason.get());
+        }
+        if (c.notNative().isPresent()) {
+            abort("not checkable on this machine's kernel " + c.notNative().get());
         }
         StrategySet set = c.required().orElse(StrategySet.baseline());
         compare(c, NATIVE, set.configFor(c.scenario()), c.expected(), "native");

@@ -47,7 +47,8 @@ import java.util.stream.Collectors;
  *       what user space chooses per SQE ({@code linkCqe=cqe-skip-success} is the kernel's own
  *       IOSQE_CQE_SKIP_SUCCESS, 5.17, set by the workload);</li>
  *   <li>a param value raced only together with one value of another param ({@link #ONLY_WITH}):
- *       {@code async=true} only with {@code linkSize=10}, as seed 003's author measured it, and
+ *       {@code async=true} only with {@code linkSize=10}, as seed 003's author measured it,
+ *       {@code polled=true} only with {@code ring=emulated} (no pollable block device here), and
  *       {@code linkCqe=cqe-skip-success} only with {@code completion=baseline}, since no kernel
  *       ever had the 5.17 flag on the 5.6 posting path;</li>
  *   <li>a param named after a strategy's {@link StrategyProvider#options() option} (its key in
@@ -81,6 +82,9 @@ public final class ParamRules {
     /** The combinations benchmarks restrict. */
     public static final List<OnlyWith> ONLY_WITH = List.of(
             new OnlyWith("async", "true", "linkSize", "10", "seed 003 measured FORCE_ASYNC on links of 10 only"),
+            new OnlyWith("polled", "true", RING, "emulated",
+                    "this machine has no pollable block device: the native ring reads an O_DIRECT ext4 file, and the"
+                        + " kernel fails a polled read of it with -EOPNOTSUPP (a polled bio on a queue that cannot poll)"),
             new OnlyWith("linkCqe", "cqe-skip-success", "profile", "baseline",
                     "IOSQE_CQE_SKIP_SUCCESS came with 5.17; seed 003's 5.6 context is raced with boxed-cqe"),
             new OnlyWith("linkCqe", "cqe-skip-success", "completion", "baseline",

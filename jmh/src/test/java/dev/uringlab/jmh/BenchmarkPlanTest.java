@@ -61,6 +61,18 @@ class BenchmarkPlanTest {
     }
 
     @Test
+    void shouldPlanPolledReadsInSeed004sContextWithoutANativePolledPoint() {
+        List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("PolledReadsBenchmark"), engine -> Optional.empty());
+        assertThat(plan.stream().filter(p -> p.skipReason().isEmpty() && p.params().get("ring").equals("native"))
+                .map(p -> p.params().get("profile") + "/" + p.params().get("bioAlloc") + "/" + p.params().get("polled")))
+                .containsExactly("baseline/baseline/false");
+        assertThat(plan.stream().filter(p -> p.skipReason().isEmpty() && p.params().get("profile").equals("linux-5.14")
+                        && p.params().get("polled").equals("true"))
+                .map(p -> p.params().get("bioAlloc")))
+                .containsExactlyInAnyOrder("baseline", "percpu-cache", "percpu-cache-irq");
+    }
+
+    @Test
     void shouldPrintOneTabSeparatedLinePerPoint() {
         var out = new ByteArrayOutputStream();
         BenchmarkPlan.print(BenchmarkPlan.plan(List.of("Nops32Benchmark"), engine -> Optional.empty()),

@@ -19,8 +19,10 @@ public final class Errno {
     public static final int EFAULT = 14;
     public static final int EBUSY = 16;
     public static final int EEXIST = 17;
+    public static final int ENODEV = 19;
     public static final int EINVAL = 22;
     public static final int EMFILE = 24;
+    public static final int ENOSPC = 28;
     public static final int ENOSYS = 38;
     public static final int EBADR = 53;
     public static final int ETIME = 62;
@@ -33,6 +35,7 @@ public final class Errno {
             Map.entry("EIO", EIO), Map.entry("EBADF", EBADF), Map.entry("EAGAIN", EAGAIN),
             Map.entry("ENOMEM", ENOMEM), Map.entry("EFAULT", EFAULT), Map.entry("EBUSY", EBUSY),
             Map.entry("EEXIST", EEXIST), Map.entry("EINVAL", EINVAL), Map.entry("EMFILE", EMFILE),
+            Map.entry("ENODEV", ENODEV), Map.entry("ENOSPC", ENOSPC),
             Map.entry("ENOSYS", ENOSYS), Map.entry("EBADR", EBADR), Map.entry("ETIME", ETIME),
             Map.entry("EOVERFLOW", EOVERFLOW), Map.entry("EOPNOTSUPP", EOPNOTSUPP),
             Map.entry("ECANCELED", ECANCELED));

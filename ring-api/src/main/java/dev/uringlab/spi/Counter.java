@@ -64,7 +64,19 @@ public enum Counter {
     /** bios taken from the slab/mempool. */
     BIO_SLAB_ALLOC("bios from the slab"),
     /** bios returned to the slab/mempool. */
-    BIO_SLAB_FREE("bios to the slab");
+    BIO_SLAB_FREE("bios to the slab"),
+    /** bio_put: bios whose last reference went (to a cache or to the slab). */
+    BIO_PUT("bios put"),
+    /** A bio taken from a per-CPU bio cache (bio_alloc_kiocb / bio_alloc_percpu_cache hit). */
+    BIO_CACHE_HIT("bio cache hits"),
+    /** An allocation that asked for the per-CPU cache and found it empty (it went to the slab). */
+    BIO_CACHE_MISS("bio cache misses"),
+    /** submit_bio: bios sent to a device. */
+    BIO_SUBMIT("bios submitted"),
+    /** io_do_iopoll calls (each polls the ring's iopoll_list once). */
+    IOPOLL_LOOP("io_do_iopoll loops"),
+    /** bio_endio run by a device's completion interrupt (the IRQ path, not polling). */
+    BIO_IRQ_COMPLETE("IRQ completions");
 
     private final String description;
 

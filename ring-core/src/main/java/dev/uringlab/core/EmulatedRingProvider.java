@@ -5,8 +5,8 @@ import dev.uringlab.api.IoUringParams;
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.SetupFlags;
+import dev.uringlab.core.block.Bio;
 import dev.uringlab.spi.Axis;
-import dev.uringlab.spi.Bio;
 import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Counter;
@@ -113,7 +113,7 @@ public final class EmulatedRingProvider implements RingProvider {
         private final Trace trace;
         private final int cqEntries;
         private final KmemCache<IoKiocb> reqCachep;
-        private final KmemCache<Bio> bioSlab;
+        private final KmemCache<dev.uringlab.spi.Bio> bioSlab;
 
         Context(RingConfig config, Counters counters, Trace trace, int cqEntries) {
             this.config = config;
@@ -122,7 +122,9 @@ public final class EmulatedRingProvider implements RingProvider {
             this.cqEntries = cqEntries;
             this.reqCachep = new SlabCache<>("req_cachep", IoRequest::new, counters, trace,
                     Counter.REQ_SLAB_ALLOC, Counter.REQ_SLAB_FREE);
-            this.bioSlab = new SlabCache<>("bio_slab", SlabBio::new, counters, trace,
+            // bs->bio_pool is a mempool over this slab; its reserve (BIO_POOL_SIZE) is filled at boot and only
+            // drawn on when the slab fails, which the JVM heap does not: every mempool call reaches the slab.
+            this.bioSlab = new SlabCache<>("bio_slab", Bio::new, counters, trace,
                     Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE);
         }
 
@@ -130,7 +132,7 @@ public final class EmulatedRingProvider implements RingProvider {
         @Override public Trace trace() { return trace; }
         @Override public Optional<String> option(String key) { return Optional.ofNullable(config.options().get(key)); }
         @Override public KmemCache<IoKiocb> reqCachep() { return reqCachep; }
-        @Override public KmemCache<Bio> bioSlab() { return bioSlab; }
+        @Override public KmemCache<dev.uringlab.spi.Bio> bioSlab() { return bioSlab; }
         @Override public int cqEntries() { return cqEntries; }
     }
 }

@@ -5,6 +5,8 @@ import static dev.uringlab.api.Errno.EFAULT;
 import static dev.uringlab.api.Errno.EINVAL;
 
 import dev.uringlab.api.Syscalls;
+import dev.uringlab.core.block.BlkdevFile;
+import dev.uringlab.core.block.NullBlk;
 import dev.uringlab.core.fs.EmulatedFile;
 import dev.uringlab.core.fs.EventFd;
 import dev.uringlab.core.fs.Pipe;
@@ -74,6 +76,25 @@ final class EmulatedSyscalls implements Syscalls {
                 ret = read ? f.read(buf, len) : f.write(buf, len);
             }
             f.fput();
+        }
+        ctx.returnToUser();
+        return ret;
+    }
+
+    /**
+     * configfs nullb (mkdir, size, poll_queues, completion_nsec, memory_backed=1, power=1),
+     * then open("/dev/nullb...", O_RDWR | O_DIRECT): a {@link BlkdevFile} whose device lives
+     * as long as the file. In deterministic mode the device has no IRQ thread.
+     */
+    @Override
+    public int openBlockDevice(String name, long size, int pollQueues, long completionNsec) {
+        enter();
+        int ret;
+        if (size <= 0 || size % NullBlk.LOGICAL_BLOCK_SIZE != 0 || pollQueues < 0 || completionNsec < 0) {
+            ret = -EINVAL;
+        } else {
+            ret = ctx.fileTable.install(new BlkdevFile(name, size, pollQueues, completionNsec, !ctx.deterministic,
+                    ctx.bioSet, ctx.counters, ctx.trace));
         }
         ctx.returnToUser();
         return ret;

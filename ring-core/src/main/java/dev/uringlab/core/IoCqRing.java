@@ -318,6 +318,11 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
         ioCqringEvPosted();
     }
 
+    /** ctx->cached_cq_tail: CQEs filled so far (io_iopoll_check compares it around task work). */
+    int cachedCqTail() {
+        return cachedCqTail;
+    }
+
     /** __io_cqring_events_user: CQEs committed and not yet consumed, from the shared indexes. */
     int cqEventsUser() {
         return RingMemory.lvInt(ring, IoRings.CQ_TAIL) - RingMemory.lvInt(ring, IoRings.CQ_HEAD);

@@ -36,8 +36,9 @@ final class IoRequest implements IoKiocb {
     int fd;
     /** req->file, with a reference held while set. */
     EmulatedFile file;
-    /** READ/WRITE: rw->addr, rw->len; NOP: the injected result in {@code len}. */
+    /** READ/WRITE: rw->addr, rw->len, sqe->off (the kiocb's ki_pos); NOP: the injected result in {@code len}. */
     long addr;
+    long off;
     int len;
     /** The op-flags word (rw_flags, poll events, nop_flags). */
     int opFlags;
@@ -47,6 +48,12 @@ final class IoRequest implements IoKiocb {
     int twFunc;
     /** The poll state of a POLL_ADD request, made on first use and kept with the request. */
     IoPoll poll;
+    /** READ/WRITE on a block device: struct io_rw's kiocb, made on first use and kept with the request. */
+    IoRw.RwKiocb kiocb;
+    /** req->iopoll_completed: so by io_complete_rw_iopoll on the completing thread, la by io_do_iopoll. */
+    int iopollCompleted;
+    /** req->comp_list on ctx->iopoll_list (owner, uring_lock). */
+    IoRequest iopollNext;
 
     @Override public int opcode() { return opcode; }
     @Override public long userData() { return userData; }

@@ -4,6 +4,7 @@ import static dev.uringlab.api.Errno.EINVAL;
 
 import dev.uringlab.api.EnterFlags;
 import dev.uringlab.api.SetupFlags;
+import dev.uringlab.core.block.BioSet;
 import dev.uringlab.core.fs.FileTable;
 import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.CompletionPosting;
@@ -69,8 +70,8 @@ final class IoRingCtx {
     final RequestAllocation reqAlloc;
     final PollRearm pollRearm;
     final LinkCqe linkCqe;
-    /** The ring's bio_set allocator; held for the block layer (seed 004), which no opcode reaches yet. */
-    final BioAllocation bioAlloc;
+    /** The ring's bio_set (blkdev_dio_pool), its per-CPU cache being the bio-alloc strategy. */
+    final BioSet bioSet;
     final LinkAdvance linkAdvance;
     final IoWqCompletion iowqComplete;
     /**
@@ -99,6 +100,9 @@ final class IoRingCtx {
     boolean drainDisabled;
     /** ctx->defer_list: drained requests waiting for their turn. */
     final ArrayDeque<IoRequest> deferList = new ArrayDeque<>();
+    /** ctx->iopoll_list: READ/WRITE requests in flight on an IOPOLL ring, in issue order; guarded by uringLock. */
+    IoRequest iopollFirst;
+    IoRequest iopollLast;
     /** Requests handed out and not yet freed, and requests on the defer list (io_queue_deferred's counts). */
     int nrReqAllocated;
     int nrDrained;
@@ -124,7 +128,7 @@ final class IoRingCtx {
         this.reqAlloc = strategies.reqAlloc();
         this.pollRearm = strategies.pollRearm();
         this.linkCqe = strategies.linkCqe();
-        this.bioAlloc = strategies.bioAlloc();
+        this.bioSet = new BioSet(strategies.bioAlloc(), counters);
         this.linkAdvance = strategies.linkAdvance();
         this.iowqComplete = strategies.iowqComplete();
         this.cq.evPosted = strategies.evPosted();

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
  * {@code struct kmem_cache}: {@code kmem_cache_alloc} is a real JVM allocation of a zeroed
  * object, {@code kmem_cache_free} lets it go; both counted (the request slab counts
  * {@link Counter#REQ_SLAB_ALLOC}/{@link Counter#REQ_SLAB_FREE}, the bio slab the BIO ones).
- * Called with the ring's single-writer rule: the ring owner's thread.
+ * Single-object calls may come from any thread (a bio is freed by a device's IRQ thread), so
+ * they count with {@code incShared}; the bulk call is the ring owner's.
  *
  * @param <T> what the slab holds
  */
@@ -35,7 +36,7 @@ final class SlabCache<T> implements KmemCache<T> {
 
     @Override
     public T kmemCacheAlloc() {
-        counters.inc(allocCounter);
+        counters.incShared(allocCounter);
         trace.emitOn(name, TracePoint.KMEM_CACHE_ALLOC);
         return ctor.get();
     }
@@ -55,7 +56,7 @@ final class SlabCache<T> implements KmemCache<T> {
         if (obj == null) {
             throw new NullPointerException("kmem_cache_free(NULL)");
         }
-        counters.inc(freeCounter);
+        counters.incShared(freeCounter);
         trace.emitOn(name, TracePoint.KMEM_CACHE_FREE);
     }
 }

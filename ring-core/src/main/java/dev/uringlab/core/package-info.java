@@ -26,7 +26,8 @@
  *       <td>io_get_cqe, io_fill_cqe_*, io_commit_cqring, the overflow list, ev_posted; struct io_rings</td></tr>
  *   <tr><td>io_uring/opdef.c</td><td>{@code OpDef}</td><td>io_issue_defs: one entry per opcode</td></tr>
  *   <tr><td>io_uring/nop.c</td><td>{@code IoNop}</td><td>io_nop_prep, io_nop</td></tr>
- *   <tr><td>io_uring/rw.c</td><td>{@code IoRw}</td><td>io_prep_rw, io_read, io_write, io_iopoll_check</td></tr>
+ *   <tr><td>io_uring/rw.c</td><td>{@code IoRw}</td><td>io_prep_rw, io_read, io_write, io_rw_init_file, io_complete_rw(_iopoll),
+ *       io_iopoll_req_issued, io_do_iopoll, io_iopoll_check</td></tr>
  *   <tr><td>io_uring/poll.c</td><td>{@code IoPoll}, {@code IoPollOps}</td>
  *       <td>struct io_poll, __io_arm_poll_handler, io_poll_wake, io_poll_task_func; POLL_ADD/REMOVE prep and issue</td></tr>
  *   <tr><td>io_uring/timeout.c</td><td>{@code IoTimeout}</td><td>io_queue_next, io_disarm_next, io_fail_links</td></tr>
@@ -36,6 +37,8 @@
  *   <tr><td>io_uring/register.c (eventfd), mm</td><td>{@code EmulatedRing}, {@code EmulatedRingProvider}</td>
  *       <td>io_uring_setup, io_eventfd_register, the application's ring</td></tr>
  *   <tr><td>mm/slab.c</td><td>{@code SlabCache}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free</td></tr>
+ *   <tr><td>block/ (bio.c, blk-core.c, fops.c), drivers/block/null_blk</td><td>{@code block.*}</td>
+ *       <td>bio, bio_set, kiocb, submit_bio, bio_poll, the null_blk device (see its package-info)</td></tr>
  *   <tr><td>fs/pipe.c, fs/eventfd.c, fs/file_table.c</td><td>{@code fs.Pipe}, {@code fs.EventFd}, {@code fs.FileTable}</td><td>the files</td></tr>
  *   <tr><td>kernel/sched/wait.c, spinlock</td><td>{@code sync.WaitQueueHead}, {@code sync.SpinLock}</td><td>waitqueues, the completion lock</td></tr>
  * </table>
@@ -88,19 +91,29 @@
  *       a short transfer fails the link)</td><td>6.1</td><td>{@code fs}</td></tr>
  *   <tr><td>io_uring_enter and io_cqring_wait (parks on cq_wait in threaded mode; never blocks in
  *       deterministic mode: returns 0, or -ETIME for a timed wait)</td><td>6.1</td><td>{@code IoRingCtx}, {@code IoWait}</td></tr>
- *   <tr><td>IORING_SETUP_IOPOLL: accepted; io_init_req refuses an opcode without {@code iopoll} in
- *       its {@code OpDef} (-EINVAL), READ/WRITE refuse a file without ->iopoll (-EOPNOTSUPP), GETEVENTS
- *       reaps through io_iopoll_check</td><td>6.1</td><td>{@code IoSubmit}, {@code IoRw}</td></tr>
+ *   <tr><td>IORING_SETUP_IOPOLL: io_init_req refuses an opcode without {@code iopoll} in its
+ *       {@code OpDef} (-EINVAL); READ/WRITE refuse a file that is not an O_DIRECT block device (-EOPNOTSUPP),
+ *       set IOCB_HIPRI | IOCB_ALLOC_CACHE and go on ctx->iopoll_list; GETEVENTS reaps through
+ *       io_iopoll_check / io_do_iopoll (the completed prefix of the list, flushed as one batch)</td>
+ *       <td>5.15 flags, 6.6 reaping</td><td>{@code IoSubmit}, {@code IoRw}</td></tr>
+ *   <tr><td>block devices: O_DIRECT READ/WRITE with ki_pos = sqe->off (end of device: read 0 / short,
+ *       write -ENOSPC / short; unaligned -EINVAL; a polled bio on a device without poll queues -EOPNOTSUPP),
+ *       one bio per IO from the ring's bio_set, completion by polling (poll queues) or by the device's IRQ
+ *       thread through task work</td><td>6.1 (block/fops.c), 6.18 (the polled-bio check)</td>
+ *       <td>{@code IoRw}, {@code block}</td></tr>
  * </table>
  *
  * <h2>Threads and orderings</h2>
  * The ring owner (the thread of the last enter) holds {@code uring_lock} for every enter and
  * task-work run, so the submission and completion state, the strategies and the plain counters
- * have one writer. io-wq workers and wakers on other threads reach it through the task-work
- * queue, with two exceptions, both as the kernel has them: a worker may post its own CQE under
- * the completion lock (every CQ primitive asserts that lock; the counters it bumps there are
- * ordered by it, the ev_posted ones are {@code incShared}), and gives the request back through
- * the lock-free locked free list the owner drains. Ring indexes use ring-api's {@code RingMemory}: the kernel side load-acquires the SQ
+ * have one writer. io-wq workers, wakers and block devices' IRQ threads on other threads reach it
+ * through the task-work queue, with three exceptions, all as the kernel has them: a worker may
+ * post its own CQE under the completion lock (every CQ primitive asserts that lock; the counters
+ * it bumps there are ordered by it, the ev_posted ones are {@code incShared}), and gives the
+ * request back through the lock-free locked free list the owner drains; and an IOPOLL request
+ * ended by an interrupt is marked through {@code iopoll_completed}, a release store the reaper
+ * load-acquires. The {@code bio-alloc} strategy is the one strategy also called from an IRQ
+ * thread (bio_put), and states its rule. Ring indexes use ring-api's {@code RingMemory}: the kernel side load-acquires the SQ
  * tail and the CQ head ({@code lv}), release-stores the SQ head and the CQ tail ({@code so}),
  * and owns {@code cached_cq_tail} and {@code cached_sq_head} as plain fields.
  *
@@ -112,6 +125,9 @@
  * TASK_WORK_QUEUED by task work, WAITQUEUE_LOCK by each waitqueue head's lock, EV_POSTED and EVENTFD_SIGNAL
  * (an io-wq worker may post), all with {@code incShared} (plain on the owner's thread,
  * an atomic kept apart on any other); TASK_WORK_RUN by task work; IO_WQ_ENQUEUE by io-wq.
+ * The block layer counts BIO_ALLOC and BIO_PUT (the bio_set), BIO_SUBMIT (submit_bio),
+ * BIO_IRQ_COMPLETE (the device's interrupt) and the bio slab's BIO_SLAB_* with {@code incShared},
+ * since a device's IRQ thread ends and puts bios; IOPOLL_LOOP counts io_do_iopoll passes.
  * Strategies count only what is theirs (e.g. AUX_CQE_DEFERRED, cache hits).
  *
  * <h2>Trace</h2>
@@ -121,10 +137,10 @@
  * {@code -Duringlab.trace=true}.
  *
  * <h2>Not emulated</h2>
- * SQPOLL (refused at setup), IOPOLL completions (no emulated file can be polled until the block
- * layer of seed 004), registered files and buffers (IOSQE_FIXED_FILE fails with
- * -EBADF, IOSQE_BUFFER_SELECT with -EOPNOTSUPP), poll updates, RWF_* flags, opcodes other than
- * NOP, READ, WRITE, POLL_ADD, POLL_REMOVE (-EINVAL), the block layer (only the bio slab exists).
+ * SQPOLL (refused at setup), registered files and buffers (IOSQE_FIXED_FILE fails with
+ * -EBADF, IOSQE_BUFFER_SELECT with -EOPNOTSUPP; the README says why t/io_uring's -F1 -B1 change
+ * nothing the bio cache race measures), poll updates, RWF_* flags, opcodes other than
+ * NOP, READ, WRITE, POLL_ADD, POLL_REMOVE (-EINVAL), the page cache (block devices are O_DIRECT only).
  *
  * <p>May not: depend on anything but ring-api and JCTools; import a strategy (they are found by
  * {@link dev.uringlab.spi.Strategies}); post a CQE except through the {@code completion} strategy.

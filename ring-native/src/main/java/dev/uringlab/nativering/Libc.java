@@ -55,6 +55,10 @@ final class Libc {
     static final int O_NONBLOCK = 0x800;
     /** O_CLOEXEC (== EFD_CLOEXEC) on x86_64 and aarch64. */
     static final int O_CLOEXEC = 0x80000;
+    /** O_RDWR. */
+    static final int O_RDWR = 0x2;
+    /** O_DIRECT (x86-64, arm64 generic: 040000). */
+    static final int O_DIRECT = 0x4000;
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
@@ -81,6 +85,8 @@ final class Libc {
     private static final MethodHandle WRITE = libc("write", true, FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
     /** int close(int fd). */
     private static final MethodHandle CLOSE = libc("close", true, FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    /** int open(const char *path, int flags, ...): variadic, the mode not passed (no O_CREAT). */
+    private static final MethodHandle OPEN = libc("open", true, FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
 
     private static MethodHandle syscall(MemoryLayout... args) {
         MemoryLayout[] all = new MemoryLayout[args.length + 1];
@@ -195,6 +201,15 @@ final class Libc {
     static int write(MemorySegment errnoState, int fd, MemorySegment buf, int len) {
         try {
             return (int) result((long) WRITE.invokeExact(errnoState, fd, buf, Integer.toUnsignedLong(len)), errnoState);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** open(2) of {@code path} (a NUL-terminated native string) without O_CREAT: the fd, or -errno. */
+    static int open(MemorySegment errnoState, MemorySegment path, int flags) {
+        try {
+            return (int) result((int) OPEN.invokeExact(errnoState, path, flags), errnoState);
         } catch (Throwable t) {
             throw rethrow(t);
         }

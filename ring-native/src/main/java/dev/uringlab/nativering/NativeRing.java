@@ -208,7 +208,10 @@ final class NativeRing implements Ring {
             ret = Libc.ioUringEnter(errno, ringFd, 0, waitNr, IORING_ENTER_GETEVENTS | IORING_ENTER_EXT_ARG,
                     geteventsArg, GeteventsArgDescriptor.ARG_SIZE);
             left = deadline - System.nanoTime();
-        } while (ret == -Errno.EINTR && left > 0);
+            // An IOPOLL ring's GETEVENTS (io_iopoll_check) does not sleep: it may return before a
+            // completion it has not reaped yet, so wait again until the deadline, as liburing's
+            // __io_uring_get_cqe loops; an interrupted wait goes on the same way.
+        } while ((ret == -Errno.EINTR || (ret >= 0 && cq.ready() < waitNr)) && left > 0);
         if (ret < 0 && ret != -Errno.EINTR) {
             return ret;
         }

@@ -4,8 +4,14 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import dev.uringlab.api.Errno;
 import dev.uringlab.api.Syscalls;
+import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.BitSet;
 
 /**
@@ -68,6 +74,60 @@ final class NativeSyscalls implements Syscalls {
     public int write(int fd, MemorySegment buf, int len) {
         ensureOpen();
         return Libc.write(errno, fd, requireNativeBuffer(buf, len), len);
+    }
+
+    /**
+     * No null_blk can be made without privileges, so the block device is an unlinked file of
+     * {@code size} bytes in java.io.tmpdir, written with zeros, opened O_RDWR | O_DIRECT: whatever the file system
+     * does with O_DIRECT (ext4: iomap direct IO, IRQ completions; -EINVAL from open where the
+     * file system has no O_DIRECT, as tmpfs before 6.6). Poll queues cannot be had:
+     * {@code pollQueues > 0} is -EOPNOTSUPP; {@code completionNsec} is the device's own.
+     */
+    @Override
+    public int openBlockDevice(String name, long size, int pollQueues, long completionNsec) {
+        ensureOpen();
+        if (size <= 0 || size % 512 != 0 || pollQueues < 0 || completionNsec < 0) {
+            return -Errno.EINVAL;
+        }
+        if (pollQueues > 0) {
+            return -Errno.EOPNOTSUPP;
+        }
+        Path file = null;
+        try (Arena arena = Arena.ofConfined()) {
+            file = Files.createTempFile("uringlab-" + name.replaceAll("[^A-Za-z0-9_-]", "_") + "-", ".img");
+            writeZeros(file, size);
+            int fd = Libc.open(errno, arena.allocateFrom(file.toString()), Libc.O_RDWR | Libc.O_DIRECT | Libc.O_CLOEXEC);
+            if (fd >= 0) {
+                open.set(fd);
+            }
+            return fd;
+        } catch (IOException e) {
+            throw new IllegalStateException("a " + size + "-byte file for block device " + name + ": " + e, e);
+        } finally {
+            if (file != null) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException ignored) {
+                    // the fd keeps the data; a leftover name in tmpdir is harmless
+                }
+            }
+        }
+    }
+
+    /**
+     * Writes {@code size} zero bytes and syncs them: every block is allocated and on disk, so an
+     * O_DIRECT read is a real read of the device (a sparse file's holes would be zero-filled by
+     * the file system without any IO).
+     */
+    private static void writeZeros(Path file, long size) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ByteBuffer zeros = ByteBuffer.allocate(1 << 20);
+            for (long pos = 0; pos < size; ) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), size - pos));
+                pos += ch.write(zeros, pos);
+            }
+            ch.force(true);
+        }
     }
 
     /** close(2); an fd created here is forgotten, since Linux releases it even when close reports an error. */

@@ -148,7 +148,19 @@ public enum TracePoint {
     /** bio_alloc_bioset / bio_alloc_kiocb on the emulated CPU {@code cpu}; {@code cached} 1 from the per-CPU cache. */
     BIO_ALLOC("bio_alloc_bioset", Area.BIO, "cpu", "cached"),
     /** bio_put: the bio is done; {@code cached} 1 when it went back to the per-CPU cache. */
-    BIO_PUT("bio_put", Area.BIO, "cpu", "cached");
+    BIO_PUT("bio_put", Area.BIO, "cpu", "cached"),
+    /** bio_alloc_cache_prune: {@code nr} bios of the per-CPU cache of {@code cpu} go back to the slab. */
+    BIO_ALLOC_CACHE_PRUNE("bio_alloc_cache_prune", Area.BIO, "cpu", "nr"),
+    /** bio_alloc_irq_cache_splice: the IRQ-freed bios of {@code cpu} join its task list. */
+    BIO_ALLOC_IRQ_CACHE_SPLICE("bio_alloc_irq_cache_splice", Area.BIO, "cpu", "nr"),
+    /** submit_bio: a bio of {@code len} bytes at {@code sector} goes to the device; {@code polled} REQ_POLLED kept. */
+    SUBMIT_BIO("submit_bio", Area.BIO, "sector", "len", "polled"),
+    /** bio_endio: the device is done with the bio; {@code irq} 1 from the completion interrupt. */
+    BIO_ENDIO("bio_endio", Area.BIO, "sector", "status", "irq"),
+    /** bio_poll (blk_poll): the poller ran the device's poll queue; {@code found} completions. */
+    BIO_POLL("bio_poll", Area.BIO, "queue", "found"),
+    /** io_do_iopoll: one pass over ctx->iopoll_list; {@code nr_events} requests reaped. */
+    IO_DO_IOPOLL("io_do_iopoll", Area.BIO, "nr_events");
 
     /** The part of io_uring (and of the kernel around it) a point belongs to. */
     public enum Area {

@@ -5,6 +5,8 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
 import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.trace.TracePoint;
 
 /**
  * Bio allocation as in Linux 5.14, before "Enable bio recycling for polled IO" (seed 004):
@@ -14,20 +16,24 @@ import dev.uringlab.spi.KmemCache;
  */
 public final class SlabBioAllocation implements BioAllocation {
     private final KmemCache<Bio> bioSlab;
+    private final Trace trace;
 
-    SlabBioAllocation(KmemCache<Bio> bioSlab) {
+    SlabBioAllocation(KmemCache<Bio> bioSlab, Trace trace) {
         this.bioSlab = bioSlab;
+        this.trace = trace;
     }
 
     /** bio_alloc_bioset: from the slab, whatever the kiocb says and wherever the caller runs. */
     @Override
     public Bio bioAlloc(int cpu, int nrVecs, boolean allocCache) {
+        trace.emit(TracePoint.BIO_ALLOC, cpu, 0);
         return bioSlab.kmemCacheAlloc();
     }
 
     /** bio_free: back to the slab, in any context. */
     @Override
     public void bioPut(Bio bio, int cpu, PutContext context) {
+        trace.emit(TracePoint.BIO_PUT, cpu, 0);
         bioSlab.kmemCacheFree(bio);
     }
 
@@ -36,7 +42,7 @@ public final class SlabBioAllocation implements BioAllocation {
         public Provider() {
             super(Axis.BIO_ALLOC, Axis.BASELINE, "5.14",
                     "every bio from the bio_set's slab and back to it",
-                    ctx -> new SlabBioAllocation(ctx.bioSlab()));
+                    ctx -> new SlabBioAllocation(ctx.bioSlab(), ctx.trace()));
         }
     }
 }

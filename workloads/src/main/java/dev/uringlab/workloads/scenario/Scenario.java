@@ -21,11 +21,17 @@ public record Scenario(String file, Setup setup, List<Step> steps) {
     }
 
     /**
-     * {@code setup entries=N [cq_entries=M]}: io_uring_setup's arguments.
+     * {@code setup entries=N [cq_entries=M] [iopoll]}: io_uring_setup's arguments.
      *
      * @param line      where it stands
      * @param entries   the SQ size asked for
      * @param cqEntries the CQ size asked for with IORING_SETUP_CQSIZE, or 0 for the default (2 x SQ)
+     * @param flags     IORING_SETUP_* bits named by flag words ({@code iopoll}: IORING_SETUP_IOPOLL)
      */
-    public record Setup(int line, int entries, int cqEntries) {}
+    public record Setup(int line, int entries, int cqEntries, int flags) {
+        /** A setup without flag words. */
+        public Setup(int line, int entries, int cqEntries) {
+            this(line, entries, cqEntries, 0);
+        }
+    }
 }

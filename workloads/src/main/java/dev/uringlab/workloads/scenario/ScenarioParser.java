@@ -40,7 +40,7 @@ public final class ScenarioParser {
     private static final Map<String, Integer> FLAG_WORDS = flagWords();
     /** The bare word that makes a poll multishot (IORING_POLL_ADD_MULTI). */
     private static final String MULTI = "multi";
-    private static final List<String> COMMANDS = List.of("setup", "pipe", "eventfd", "register-eventfd", "nop", "poll",
+    private static final List<String> COMMANDS = List.of("setup", "pipe", "eventfd", "nullb", "register-eventfd", "nop", "poll",
             "poll-remove", "read", "write", "opcode", "submit", "wait", "app", "reap");
     /** The largest {@code len=} or {@code app} count: a pipe holds 64 KiB by default, so this is plenty. */
     static final int MAX_LEN = 1 << 20;
@@ -54,7 +54,7 @@ public final class ScenarioParser {
     private Scenario.Setup setup;
 
     private enum Kind {
-        PIPE("a pipe"), EVENTFD("an eventfd");
+        PIPE("a pipe"), EVENTFD("an eventfd"), NULLB("a block device");
 
         final String article;
 
@@ -162,6 +162,17 @@ public final class ScenarioParser {
             case "setup" -> setup(l);
             case "pipe" -> steps.add(new Step.DeclarePipe(l.number, declare(l, Kind.PIPE)));
             case "eventfd" -> steps.add(new Step.DeclareEventfd(l.number, declare(l, Kind.EVENTFD)));
+            case "nullb" -> {
+                l.allowKeys("size", "poll_queues", "completion_nsec");
+                String name = declare(l, Kind.NULLB);
+                int size = number(l, "size", 512, Integer.MAX_VALUE);
+                if (size % 512 != 0) {
+                    throw l.error("size=" + size + ": a multiple of the 512-byte block size");
+                }
+                int pollQueues = l.has("poll_queues") ? number(l, "poll_queues", 0, 64) : 0;
+                int nsec = l.has("completion_nsec") ? number(l, "completion_nsec", 0, Integer.MAX_VALUE) : 0;
+                steps.add(new Step.DeclareNullb(l.number, name, size, pollQueues, nsec));
+            }
             case "register-eventfd" -> {
                 String name = l.positionals(1, "register-eventfd NAME").getFirst();
                 requireDeclared(l, name, Kind.EVENTFD);
@@ -185,12 +196,13 @@ public final class ScenarioParser {
                 steps.add(new Step.PollRemove(l.number, userData(l, "ud"), userData(l, "target"), l.flags(false)));
             }
             case "read", "write" -> {
-                l.allowKeys("ud", "fd", "len");
+                l.allowKeys("ud", "fd", "len", "off");
                 int opcode = l.command.equals("read") ? Opcodes.IORING_OP_READ : Opcodes.IORING_OP_WRITE;
                 long ud = userData(l, "ud");
                 FdRef fd = fd(l);
                 int len = number(l, "len", 0, MAX_LEN);
-                steps.add(new Step.ReadWrite(l.number, opcode, ud, fd, len, l.flags(false)));
+                int off = l.has("off") ? number(l, "off", 0, Integer.MAX_VALUE) : 0;
+                steps.add(new Step.ReadWrite(l.number, opcode, ud, fd, len, off, l.flags(false)));
             }
             case "opcode" -> {
                 l.allowKeys("ud", "op", "flags");
@@ -229,16 +241,23 @@ public final class ScenarioParser {
             throw l.error("setup given twice (first on line " + setup.line() + ")");
         }
         l.allowKeys("entries", "cq_entries");
-        if (!l.words.isEmpty()) {
-            throw l.error("unexpected '" + l.words.getFirst() + "'; expected 'setup entries=N [cq_entries=M]'");
+        int flags = 0;
+        for (String w : l.words) {
+            if (!w.equals("iopoll")) {
+                throw l.error("unexpected '" + w + "'; expected 'setup entries=N [cq_entries=M] [iopoll]'");
+            }
+            flags |= SetupFlags.IORING_SETUP_IOPOLL;
         }
         int entries = number(l, "entries", 1, SetupFlags.IORING_MAX_ENTRIES);
         int cq = l.has("cq_entries") ? number(l, "cq_entries", 1, SetupFlags.IORING_MAX_CQ_ENTRIES) : 0;
-        setup = new Scenario.Setup(l.number, entries, cq);
+        setup = new Scenario.Setup(l.number, entries, cq, flags);
     }
 
     private String declare(Line l, Kind kind) throws ScenarioSyntaxException {
-        String name = l.positionals(1, l.command + " NAME").getFirst();
+        if (kind == Kind.NULLB && l.words.size() != 1) {
+            throw l.error("expected 'nullb NAME size=S [poll_queues=N] [completion_nsec=T]'");
+        }
+        String name = kind == Kind.NULLB ? l.words.getFirst() : l.positionals(1, l.command + " NAME").getFirst();
         if (!NAME.matcher(name).matches()) {
             throw l.error("bad name '" + name + "': a name is letters, digits, '_' and '-', starting with a letter or '_'");
         }
@@ -298,8 +317,8 @@ public final class ScenarioParser {
         if (d.kind() == Kind.PIPE && !v.endsWith(".r") && !v.endsWith(".w")) {
             throw l.error("fd=" + v + ": a pipe's ends are " + name + ".r and " + name + ".w");
         }
-        if (d.kind() == Kind.EVENTFD && dot >= 0) {
-            throw l.error("fd=" + v + ": '" + name + "' is an eventfd: use " + name);
+        if (d.kind() != Kind.PIPE && dot >= 0) {
+            throw l.error("fd=" + v + ": '" + name + "' is " + d.kind().article + ": use " + name);
         }
         return new FdRef.Declared(v);
     }

@@ -35,6 +35,8 @@ import java.util.function.Supplier;
 public final class ScenarioRunner {
     /** How long a {@code wait} waits for its CQEs before the run fails (io_uring_wait_cqes' timeout). */
     public static final Duration WAIT_TIMEOUT = Duration.ofSeconds(2);
+    /** Read and write buffers start on a page, as O_DIRECT wants. */
+    private static final int RW_BUFFER_ALIGN = 4096;
 
     /** The emulator's engine name: its requests end with close(), so its buffers can go at once. */
     private static final String EMULATED = "emulated";
@@ -66,7 +68,7 @@ public final class ScenarioRunner {
      */
     public static RingConfig ringConfig(Scenario scenario, Map<String, String> strategies, String profile) {
         RingConfig.Builder b = RingConfig.builder(scenario.setup().entries()).cqEntries(scenario.setup().cqEntries())
-                .profile(profile).deterministic(true);
+                .flags(scenario.setup().flags()).profile(profile).deterministic(true);
         strategies.forEach(b::strategy);
         return b.build();
     }
@@ -190,6 +192,14 @@ public final class ScenarioRunner {
                 declare(p.name() + ".w", ends[1]);
             }
             case Step.DeclareEventfd e -> declare(e.name(), open(step, () -> new int[] {ring.sys().eventfd()})[0]);
+            case Step.DeclareNullb b -> {
+                int fd = ring.sys().openBlockDevice(b.name(), b.size(), b.pollQueues(), b.completionNsec());
+                if (fd < 0) {
+                    throw fail(step, "nullb " + b.name() + ": " + errno(fd)
+                            + (fd == -Errno.EOPNOTSUPP && b.pollQueues() > 0 ? " (no pollable block device here)" : ""));
+                }
+                declare(b.name(), fd);
+            }
             case Step.RegisterEventfd r -> {
                 int ret = ring.registerEventfd(fds.get(r.name()));
                 if (ret < 0) {
@@ -253,13 +263,14 @@ public final class ScenarioRunner {
             }
             case Step.PollRemove r -> sqe.prepPollRemove(r.target());
             case Step.ReadWrite rw -> {
-                // A fresh buffer per SQE, as docs/scenario-format.md says; never smaller than one byte.
-                MemorySegment buf = arena.allocate(Math.max(1, rw.len()));
+                // A fresh buffer per SQE, as docs/scenario-format.md says; never smaller than one byte,
+                // page-aligned so that O_DIRECT on a block device takes it.
+                MemorySegment buf = arena.allocate(Math.max(1, rw.len()), RW_BUFFER_ALIGN);
                 if (rw.opcode() == Opcodes.IORING_OP_WRITE) {
                     buf.fill((byte) 'x');
-                    sqe.prepWrite(fd(rw.fd()), buf, rw.len(), 0);
+                    sqe.prepWrite(fd(rw.fd()), buf, rw.len(), rw.off());
                 } else {
-                    sqe.prepRead(fd(rw.fd()), buf, rw.len(), 0);
+                    sqe.prepRead(fd(rw.fd()), buf, rw.len(), rw.off());
                 }
             }
             case Step.RawSqe raw -> sqe.prepRw(raw.opcode(), 0, 0, 0, 0);

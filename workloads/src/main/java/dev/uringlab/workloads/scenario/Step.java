@@ -27,6 +27,12 @@ public sealed interface Step {
     /** {@code eventfd NAME}: eventfd(0, EFD_NONBLOCK). */
     record DeclareEventfd(int line, String name) implements Step {}
 
+    /**
+     * {@code nullb NAME size=S [poll_queues=N] [completion_nsec=T]}: a block device of S bytes
+     * opened O_RDWR | O_DIRECT ({@link dev.uringlab.api.Syscalls#openBlockDevice}).
+     */
+    record DeclareNullb(int line, String name, int size, int pollQueues, int completionNsec) implements Step {}
+
     /** {@code register-eventfd NAME}: IORING_REGISTER_EVENTFD. */
     record RegisterEventfd(int line, String name) implements Step {}
 
@@ -43,14 +49,19 @@ public sealed interface Step {
     record PollRemove(int line, long userData, long target, int sqeFlags) implements SqeStep {}
 
     /**
-     * {@code read ud=U fd=F len=L} or {@code write ...}: IORING_OP_READ / IORING_OP_WRITE at
-     * offset 0 with a fresh buffer of {@code len} bytes ('x' bytes for a write).
+     * {@code read ud=U fd=F len=L [off=O]} or {@code write ...}: IORING_OP_READ / IORING_OP_WRITE at
+     * offset O (default 0) with a fresh page-aligned buffer of {@code len} bytes ('x' bytes for a write).
      */
-    record ReadWrite(int line, int opcode, long userData, FdRef fd, int len, int sqeFlags) implements SqeStep {
+    record ReadWrite(int line, int opcode, long userData, FdRef fd, int len, int off, int sqeFlags) implements SqeStep {
         public ReadWrite {
             if (opcode != Opcodes.IORING_OP_READ && opcode != Opcodes.IORING_OP_WRITE) {
                 throw new IllegalArgumentException("not READ or WRITE: " + opcode);
             }
+        }
+
+        /** At offset 0. */
+        public ReadWrite(int line, int opcode, long userData, FdRef fd, int len, int sqeFlags) {
+            this(line, opcode, userData, fd, len, 0, sqeFlags);
         }
     }
 

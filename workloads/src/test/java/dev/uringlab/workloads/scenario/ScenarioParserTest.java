@@ -159,12 +159,12 @@ class ScenarioParserTest {
                 Arguments.of("setup entries=four", "t.scn:1: entries=four: expected a decimal number from 1 to 32768"),
                 Arguments.of("setup entries=4 cq_entries=65537", "t.scn:1: cq_entries=65537: expected a decimal number from 1 to 65536"),
                 Arguments.of("setup entries=4 sq=2", "t.scn:1: unknown argument 'sq=' for setup; setup takes entries=, cq_entries="),
-                Arguments.of("setup entries=4 now", "t.scn:1: unexpected 'now'; expected 'setup entries=N [cq_entries=M]'"),
+                Arguments.of("setup entries=4 now", "t.scn:1: unexpected 'now'; expected 'setup entries=N [cq_entries=M] [iopoll]'"),
                 // commands and arguments
-                Arguments.of(s + "nopp ud=1", "t.scn:2: unknown command 'nopp'; commands: setup, pipe, eventfd, register-eventfd, "
+                Arguments.of(s + "nopp ud=1", "t.scn:2: unknown command 'nopp'; commands: setup, pipe, eventfd, nullb, register-eventfd, "
                         + "nop, poll, poll-remove, read, write, opcode, submit, wait, app, reap"),
                 Arguments.of("frobnicate", "t.scn:1: unknown command 'frobnicate'; commands: setup, pipe, eventfd, "
-                        + "register-eventfd, nop, poll, poll-remove, read, write, opcode, submit, wait, app, reap"),
+                        + "nullb, register-eventfd, nop, poll, poll-remove, read, write, opcode, submit, wait, app, reap"),
                 Arguments.of(s + "nop", "t.scn:2: nop: missing ud="),
                 Arguments.of(s + "nop link", "t.scn:2: nop: missing ud="),
                 Arguments.of(s + "poll fd=3", "t.scn:2: poll: missing ud="),
@@ -179,7 +179,11 @@ class ScenarioParserTest {
                 Arguments.of(s + "nop ud=1 ud=2", "t.scn:2: ud= given twice"),
                 Arguments.of(s + "nop ud=1 =2", "t.scn:2: '=2': an argument is key=value"),
                 Arguments.of(s + "nop ud=1 fd=3", "t.scn:2: unknown argument 'fd=' for nop; nop takes ud=, fail="),
-                Arguments.of(s + "read ud=1 fd=3 len=1 off=4", "t.scn:2: unknown argument 'off=' for read; read takes ud=, fd=, len="),
+                Arguments.of(s + "read ud=1 fd=3 len=1 pos=4", "t.scn:2: unknown argument 'pos=' for read; read takes ud=, fd=, len=, off="),
+                Arguments.of(s + "nullb d", "t.scn:2: nullb: missing size="),
+                Arguments.of(s + "nullb d size=1000", "t.scn:2: size=1000: a multiple of the 512-byte block size"),
+                Arguments.of(s + "nullb size=512", "t.scn:2: expected 'nullb NAME size=S [poll_queues=N] [completion_nsec=T]'"),
+                Arguments.of(s + "nullb d size=512\nread ud=1 fd=d.r len=1", "t.scn:3: fd=d.r: 'd' is a block device: use d"),
                 Arguments.of(s + "submit 3", "t.scn:2: expected 'submit'"),
                 Arguments.of(s + "reap all", "t.scn:2: expected 'reap'"),
                 Arguments.of(s + "wait", "t.scn:2: expected 'wait N' or 'wait ud=U'"),

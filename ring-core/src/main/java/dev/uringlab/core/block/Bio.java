@@ -1,0 +1,148 @@
+package dev.uringlab.core.block;
+
+/**
+ * {@code struct bio} (include/linux/blk_types.h): what the bio slab makes and the bio_set
+ * hands out. {@code bi_iter} is {@link #biSector}/{@link #biSize}; the bio_vecs are
+ * (address, length) pairs of the application's native buffer, BIO_INLINE_VECS of them inline
+ * ({@code bi_inline_vecs}) and a separate table for more ({@code bvec_alloc}); {@code bi_opf}
+ * carries the op and the REQ_POLLED / REQ_ALLOC_CACHE flags; {@code bi_end_io} and
+ * {@code bi_private} are the owner's completion.
+ *
+ * <p>Threads. The submitter fills it and publishes it with the device's queue (a release);
+ * from then on the device owns it until {@code bi_end_io}, which runs on the completing
+ * thread (the poller, or the device's IRQ thread); {@code bio_put} hands it back to the
+ * bio_set on that thread. Plain fields: every hand-over is a queue or a task-work add.
+ */
+public final class Bio implements dev.uringlab.spi.Bio {
+    /** BIO_INLINE_VECS: the bio_vecs a bio carries inline. */
+    public static final int BIO_INLINE_VECS = 4;
+    /** REQ_OP_READ. */
+    public static final int REQ_OP_READ = 0;
+    /** REQ_OP_WRITE. */
+    public static final int REQ_OP_WRITE = 1;
+    /** REQ_OP_MASK: the op bits of bi_opf. */
+    static final int REQ_OP_MASK = 0xff;
+    /** REQ_POLLED (REQ_HIPRI in 5.15): the submitter will poll for the completion. */
+    public static final int REQ_POLLED = 1 << 8;
+    /** REQ_ALLOC_CACHE (BIO_PERCPU_CACHE in bi_flags in 5.15): the bio belongs to a per-CPU cache. */
+    public static final int REQ_ALLOC_CACHE = 1 << 9;
+    /** REQ_NOWAIT: the submitter cannot block (IOCB_NOWAIT). */
+    public static final int REQ_NOWAIT = 1 << 10;
+    /** BLK_STS_OK. */
+    public static final int BLK_STS_OK = 0;
+    /** BLK_STS_NOTSUPP: blk_status_to_errno gives -EOPNOTSUPP. */
+    public static final int BLK_STS_NOTSUPP = 1;
+    /** BLK_STS_IOERR: blk_status_to_errno gives -EIO. */
+    public static final int BLK_STS_IOERR = 10;
+    /** BLK_QC_T_NONE: the bio went to a queue that cannot be polled. */
+    public static final int BLK_QC_T_NONE = -1;
+    /** SECTOR_SHIFT. */
+    public static final int SECTOR_SHIFT = 9;
+
+    /**
+     * {@code bio->bi_end_io}. The kernel's callback reads smp_processor_id() and in_hardirq()
+     * from the CPU it runs on; here the completer passes them: the emulated CPU and the context.
+     */
+    @FunctionalInterface
+    public interface BioEndIo {
+        void biEndIo(Bio bio, int cpu, dev.uringlab.spi.BioAllocation.PutContext context);
+    }
+
+    private final long[] inlineAddr = new long[BIO_INLINE_VECS];
+    private final int[] inlineLen = new int[BIO_INLINE_VECS];
+
+    /** bi_io_vec: the table in use (the inline one, or a bvec_alloc'd one). */
+    long[] bvAddr = inlineAddr;
+    int[] bvLen = inlineLen;
+    /** bi_vcnt, bi_max_vecs. */
+    int biVcnt;
+    int biMaxVecs = BIO_INLINE_VECS;
+    /** bi_opf. */
+    public int biOpf;
+    /** bi_status. */
+    public int biStatus;
+    /** bi_iter.bi_sector, bi_iter.bi_size. */
+    public long biSector;
+    public int biSize;
+    /** bi_bdev: the device it is submitted to. */
+    NullBlk biBdev;
+    /** bi_cookie: the poll queue it went to, or BLK_QC_T_NONE. */
+    int biCookie = BLK_QC_T_NONE;
+    /** bi_end_io, bi_private. */
+    public BioEndIo biEndIo;
+    public Object biPrivate;
+    /** bi_pool: the bio_set it goes back to. */
+    BioSet biPool;
+    /** rq->mq_ctx->cpu: the CPU it was submitted on, where a SAME_COMP completion is raised. */
+    int submitCpu;
+    /** Handed out by the bio_set and not yet put: BioSet's BUG_ON against a double put or a live bio handed out. */
+    boolean inFlight;
+    /** The null_blk command's completion time (completion_nsec after submit), a nanoTime; 0 when at once. */
+    long deadline;
+
+    /** bio_init: a clean bio on the inline table with room for {@code maxVecs} (at most BIO_INLINE_VECS). */
+    void bioInit(NullBlk bdev, int opf) {
+        bvAddr = inlineAddr;
+        bvLen = inlineLen;
+        biMaxVecs = BIO_INLINE_VECS;
+        biVcnt = 0;
+        biOpf = opf;
+        biStatus = BLK_STS_OK;
+        biSector = 0;
+        biSize = 0;
+        biBdev = bdev;
+        biCookie = BLK_QC_T_NONE;
+        biEndIo = null;
+        biPrivate = null;
+        deadline = 0;
+    }
+
+    /** bio_init with a bvec_alloc'd table of {@code nrVecs} (more than BIO_INLINE_VECS). */
+    void bioInitTable(NullBlk bdev, int opf, int nrVecs) {
+        bioInit(bdev, opf);
+        bvAddr = new long[nrVecs];
+        bvLen = new int[nrVecs];
+        biMaxVecs = nrVecs;
+    }
+
+    /** bio_uninit: drop what the IO held (the owner's completion, the device). */
+    void bioUninit() {
+        biEndIo = null;
+        biPrivate = null;
+        biBdev = null;
+    }
+
+    /** bio_add_page: one more segment of {@code len} bytes at native address {@code addr}. */
+    void bioAddPage(long addr, int len) {
+        bvAddr[biVcnt] = addr;
+        bvLen[biVcnt] = len;
+        biVcnt++;
+        biSize += len;
+    }
+
+    /** bio_op. */
+    public int bioOp() {
+        return biOpf & REQ_OP_MASK;
+    }
+
+    @Override
+    public int maxVecs() {
+        return biMaxVecs;
+    }
+
+    /** REQ_ALLOC_CACHE (5.15: BIO_PERCPU_CACHE). */
+    @Override
+    public boolean percpuCache() {
+        return (biOpf & REQ_ALLOC_CACHE) != 0;
+    }
+
+    @Override
+    public void percpuCache(boolean cached) {
+        biOpf = cached ? biOpf | REQ_ALLOC_CACHE : biOpf & ~REQ_ALLOC_CACHE;
+    }
+
+    @Override
+    public String toString() {
+        return "bio(sector=" + biSector + ", size=" + biSize + ", opf=0x" + Integer.toHexString(biOpf) + ")";
+    }
+}
