@@ -28,7 +28,8 @@ public final class Demos {
             "batched-cqe",
             "req-cache",
             "link-cqe",
-            "cqe-skip");
+            "cqe-skip",
+            "bio-cache");
 
     private Demos() {}
 

@@ -223,6 +223,18 @@ final class RingState {
                 }
                 yield "the bio goes back to the slab";
             }
+            case BIO_ALLOC_CACHE_PRUNE -> {
+                String cpu = "cpu" + e.arg("cpu");
+                bioCache.merge(cpu, (int) -e.arg("nr"), Integer::sum);
+                yield e.arg("nr") + " bio(s) of " + cpu + "'s cache go back to the slab";
+            }
+            case BIO_ALLOC_IRQ_CACHE_SPLICE -> e.arg("nr") + " bio(s) freed by the interrupt join cpu" + e.arg("cpu") + "'s list";
+            case SUBMIT_BIO -> "a bio of " + e.arg("len") + " bytes at sector " + e.arg("sector") + " goes to the device"
+                    + (e.arg("polled") != 0 ? " (REQ_POLLED: nothing completes it until someone polls)" : "");
+            case BIO_ENDIO -> "the device is done with the bio at sector " + e.arg("sector")
+                    + (e.arg("irq") != 0 ? ", in its completion interrupt" : ", found by polling");
+            case BIO_POLL -> "bio_poll runs the device's poll queue: " + e.arg("found") + " completion(s)";
+            case IO_DO_IOPOLL -> "io_do_iopoll reaps " + e.arg("nr_events") + " request(s) from ctx->iopoll_list";
             // A point added since this model was written: named by its area until it gets its own words.
             default -> "a step of " + e.point().area().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
         };
@@ -244,6 +256,8 @@ final class RingState {
         return switch (step) {
             case dev.uringlab.workloads.scenario.Step.DeclarePipe p -> "pipe2(O_NONBLOCK): the pipe " + p.name();
             case dev.uringlab.workloads.scenario.Step.DeclareEventfd e -> "eventfd(0, EFD_NONBLOCK): " + e.name();
+            case dev.uringlab.workloads.scenario.Step.DeclareNullb n -> "open(O_DIRECT) a null_blk-style device of "
+                    + n.size() + " bytes with " + n.pollQueues() + " poll queue(s): " + n.name();
             case dev.uringlab.workloads.scenario.Step.RegisterEventfd r ->
                     "io_uring_register(IORING_REGISTER_EVENTFD): the ring signals " + r.name() + " when it posts CQEs";
             case dev.uringlab.workloads.scenario.Step.SqeStep s ->
@@ -255,6 +269,8 @@ final class RingState {
             case dev.uringlab.workloads.scenario.Step.AppWrite w -> "write(2) " + w.count() + " byte(s) to " + w.end();
             case dev.uringlab.workloads.scenario.Step.AppRead r -> "read(2) " + r.count() + " byte(s) from " + r.end();
             case dev.uringlab.workloads.scenario.Step.Reap ignored -> "read every CQE up to the CQ tail (acquire), then advance the head";
+            // A command added since this model was written.
+            default -> "a step of the program";
         };
     }
 
