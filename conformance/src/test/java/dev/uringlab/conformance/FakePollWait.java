@@ -41,6 +41,9 @@ final class FakePollWait implements PollWait {
         return queued;
     }
 
+    @Override public boolean isInternal() { return false; }
+    @Override public int loState() { return state.getOpaque(); }
+    @Override public void woState(int value) { state.setOpaque(value); }
     @Override public long userData() { return 1; }
     @Override public int lpPass() { return pass; }
     @Override public void spPass(int value) { pass = value; }

@@ -88,7 +88,13 @@ public final class ParamRules {
             new OnlyWith("linkCqe", "cqe-skip-success", "profile", "baseline",
                     "IOSQE_CQE_SKIP_SUCCESS came with 5.17; seed 003's 5.6 context is raced with boxed-cqe"),
             new OnlyWith("linkCqe", "cqe-skip-success", "completion", "baseline",
-                    "no kernel had IOSQE_CQE_SKIP_SUCCESS (5.17) on the 5.6 posting path; seed 003's context is raced with boxed-cqe"));
+                    "no kernel had IOSQE_CQE_SKIP_SUCCESS (5.17) on the 5.6 posting path; seed 003's context is raced with boxed-cqe"),
+            new OnlyWith("pollRearm", "active-flag", "completion", "baseline",
+                    "one axis moves at a time: reg.b races seed 002's flag on the baseline posting path, and seed 000's array with the baseline re-arm"),
+            new OnlyWith("pollRearm", "poll-refs", "completion", "baseline",
+                    "one axis moves at a time: reg.b races poll_refs on the baseline posting path"),
+            new OnlyWith("clients", "threaded", "connections", "64",
+                    "the echo server's client thread is raced at 64 connections; the deterministic clients cover 1, 64 and 1000"));
 
     private ParamRules() {}
 

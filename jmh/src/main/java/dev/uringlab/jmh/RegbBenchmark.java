@@ -36,7 +36,11 @@ import org.openjdk.jmh.annotations.State;
  *       of intermediate aux cqe caches", Pavel Begunkov) writes aux CQEs straight into the CQ
  *       without the completion lock on a DEFER_TASKRUN ring such as reg.b's, so it stands for
  *       neither side of the series and is no baseline for its ratio (the report says so
- *       beside it).</li>
+ *       beside it);</li>
+ *   <li>{@code pollRearm=baseline|active-flag}: seed 002's axis on the same loop, where its
+ *       saving is largest: per CQE, baseline takes the poll off the pipe's waitqueue and puts it
+ *       back ({@code waitqueueAdd}, {@code waitqueueRemove} 1 each, more {@code waitqueueLock}s),
+ *       the active flag neither.</li>
  * </ul>
  * {@code cqeArray} is batched-cqe's {@code cqe-array} option: with baseline (and so on the
  * native ring) only its default 16 is run; the other points fail at setup with the reason and
@@ -91,6 +95,15 @@ public class RegbBenchmark extends RingBenchmark {
         /** Seed 000's axis: completion posting. */
         @Param({"baseline", "batched-cqe"})
         public String completion;
+
+        /**
+         * Seed 002's axis, raced here too: 128 multishot polls on one pipe isolate the
+         * list_del_init + add_wait_queue per CQE (one waitqueue-head lock round trip each) that
+         * the active flag removes, the cost the author's profile showed; and poll_refs, which
+         * replaced it.
+         */
+        @Param({"baseline", "active-flag", "poll-refs"})
+        public String pollRearm;
 
         /** batched-cqe's CQE array length (the series' v1 sweep); baseline runs at 16 only. */
         @Param({"8", "16", "32"})

@@ -50,14 +50,30 @@ class BenchmarkPlanTest {
     @Test
     void shouldPlanRegbWithBaselineOnceAndTheArraySweepOnBatchedCqeOnly() {
         List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("RegbBenchmark"), engine -> Optional.empty());
-        assertThat(plan).hasSize(24);
+        assertThat(plan).hasSize(72);
         assertThat(plan.stream().filter(p -> p.skipReason().isEmpty())
-                .map(p -> p.params().get("profile") + "/" + p.params().get("ring") + "/" + p.params().get("completion")
-                        + "/" + p.params().get("cqeArray")))
-                .containsExactlyInAnyOrder("baseline/emulated/baseline/16", "baseline/native/baseline/16",
-                        "baseline/emulated/batched-cqe/8", "baseline/emulated/batched-cqe/16", "baseline/emulated/batched-cqe/32",
-                        "linux-6.1/emulated/baseline/16", "linux-6.1/emulated/batched-cqe/8",
-                        "linux-6.1/emulated/batched-cqe/16", "linux-6.1/emulated/batched-cqe/32");
+                .map(p -> p.params().get("ring") + "/" + p.params().get("profile") + "/" + p.params().get("completion") + "/"
+                        + p.params().get("cqeArray") + "/" + p.params().get("pollRearm")))
+                .containsExactlyInAnyOrder("emulated/baseline/baseline/16/baseline", "native/baseline/baseline/16/baseline",
+                        "emulated/baseline/batched-cqe/8/baseline", "emulated/baseline/batched-cqe/16/baseline",
+                        "emulated/baseline/batched-cqe/32/baseline",
+                        "emulated/linux-6.1/baseline/16/baseline", "emulated/linux-6.1/batched-cqe/8/baseline",
+                        "emulated/linux-6.1/batched-cqe/16/baseline", "emulated/linux-6.1/batched-cqe/32/baseline",
+                        // seed 002's axis, one move at a time on the baseline posting path (linux-6.1 already runs poll-refs)
+                        "emulated/baseline/baseline/16/active-flag", "emulated/baseline/baseline/16/poll-refs",
+                        "emulated/linux-6.1/baseline/16/active-flag");
+    }
+
+    @Test
+    void shouldPlanTheEchoServerInSeed002sContextWithTheNativeRingBeside() {
+        List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("EchoServerBenchmark"), engine -> Optional.empty());
+        assertThat(plan.stream().filter(p -> p.skipReason().isEmpty() && p.params().get("connections").equals("1000"))
+                .map(p -> p.params().get("ring") + "/" + p.params().get("profile") + "/" + p.params().get("pollRearm")))
+                .containsExactlyInAnyOrder("emulated/linux-5.15/baseline", "emulated/linux-5.15/active-flag",
+                        "emulated/linux-5.15/poll-refs", "emulated/baseline/baseline", "emulated/baseline/active-flag",
+                        "emulated/baseline/poll-refs", "native/baseline/baseline");
+        assertThat(plan.stream().filter(p -> p.skipReason().isEmpty() && p.params().get("clients").equals("threaded")))
+                .allMatch(p -> p.params().get("connections").equals("64")).hasSize(7);
     }
 
     @Test

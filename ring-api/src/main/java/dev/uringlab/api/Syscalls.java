@@ -17,6 +17,13 @@ public interface Syscalls {
     /** eventfd(0, EFD_NONBLOCK); throws {@link IllegalStateException} if none can be had. */
     int eventfd();
 
+    /**
+     * socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0): {@code {fd0, fd1}}, two connected
+     * stream sockets (partial reads and writes, POLLIN/POLLOUT); throws
+     * {@link IllegalStateException} if none can be had.
+     */
+    int[] socketpair();
+
     /** read(2) of up to {@code len} bytes into a native buffer: the count, or -errno (-EAGAIN when empty). */
     int read(int fd, MemorySegment buf, int len);
 

@@ -16,6 +16,7 @@
  *   <li>{@code lv}: load-acquire ({@code smp_load_acquire}, liburing {@code io_uring_smp_load_acquire});</li>
  *   <li>{@code so}: store-release ({@code smp_store_release}, liburing {@code io_uring_smp_store_release});</li>
  *   <li>{@code lo}: opaque load ({@code READ_ONCE}: never torn, no ordering);</li>
+ *   <li>{@code wo}: opaque store ({@code WRITE_ONCE}: never torn, no ordering);</li>
  *   <li>{@code cas}, {@code xadd}: atomic read-modify-write with volatile semantics.</li>
  * </ul>
  * The pairing, as io_uring.c's opening comment states it: the producer writes entries, then

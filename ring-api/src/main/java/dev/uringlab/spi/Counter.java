@@ -33,6 +33,10 @@ public enum Counter {
     WAITQUEUE_REMOVE("waitqueue removes"),
     /** __wake_up calls that found the waitqueue non-empty. */
     WAITQUEUE_WAKE("waitqueue wakes"),
+    /** io_poll_wake: wakeups the poll-rearm strategy's gate accepted (task work queued). */
+    POLL_WAKE_ACCEPTED("poll wakeups accepted by the gate"),
+    /** io_poll_wake: wakeups the poll-rearm strategy's gate ignored (the poll's task work already owns it). */
+    POLL_WAKE_IGNORED("poll wakeups ignored by the gate"),
     /** io_req_task_work_add. */
     TASK_WORK_QUEUED("task_work queued"),
     /** task_work callbacks run (tctx_task_work / handle_tw_list). */

@@ -4,7 +4,9 @@ package dev.uringlab.spi;
  * What a poll re-arm strategy sees of one poll request's {@code struct io_poll}: its
  * {@code wait_queue_entry} on the file's waitqueue and one word of strategy state (the
  * 5.16 {@code active} flag, or the 5.17 {@code poll_refs}). The word is read and written with
- * volatile semantics, since the waker and the ring owner run on different threads. A second,
+ * volatile semantics ({@code lv}/{@code sv}/{@code cas}/{@code xadd}), or opaque
+ * ({@code lo}/{@code wo}: READ_ONCE/WRITE_ONCE) where a patch uses those, since the waker and
+ * the ring owner run on different threads. A second,
  * plain word ({@link #lpPass}) is the owner's alone, for what one pass of the task work
  * remembers between {@link PollRearm#pollCheckEvents} and {@link PollRearm#pollRearm}.
  */
@@ -21,6 +23,19 @@ public interface PollWait {
 
     /** !list_empty(&poll->wait.entry). */
     boolean isQueued();
+
+    /**
+     * Whether this is the internal poll of a READ or WRITE waiting for its file
+     * (IORING_FEAT_FAST_POLL, {@code struct async_poll}, woken through io_async_wake), rather
+     * than an IORING_OP_POLL_ADD (io_poll_wake): seed 002 changed only the latter.
+     */
+    boolean isInternal();
+
+    /** READ_ONCE of the strategy word: an opaque load (never torn, no ordering). */
+    int loState();
+
+    /** WRITE_ONCE of the strategy word: an opaque store (never torn, no ordering). */
+    void woState(int value);
 
     /** Volatile load of the strategy word. */
     int lvState();

@@ -14,6 +14,7 @@ import dev.uringlab.api.CqeFlags;
 import dev.uringlab.core.sync.SpinLock;
 import dev.uringlab.core.sync.WaitQueueEntry;
 import dev.uringlab.core.sync.WaitQueueHead;
+import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.trace.TracePoint;
@@ -156,37 +157,17 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         return (events & 0xffff) | (events & (EPOLLEXCLUSIVE | EPOLLONESHOT | EPOLLET));
     }
 
-    // ---- PollWait, for the poll-rearm strategy ----
+    // ---- PollWait, for the poll-rearm strategy (the state word's orders as the accessor names say) ----
 
-    @Override
-    public void addWaitQueue() {
-        head.addWaitQueue(this);
-    }
-
-    @Override
-    public void listDelInit() {
-        head.listDelInit(this);
-    }
-
-    @Override
-    public int lvState() {
-        return (int) STATE.getVolatile(this);
-    }
-
-    @Override
-    public void svState(int value) {
-        STATE.setVolatile(this, value);
-    }
-
-    @Override
-    public boolean casState(int expect, int update) {
-        return STATE.compareAndSet(this, expect, update);
-    }
-
-    @Override
-    public int xaddState(int delta) {
-        return (int) STATE.getAndAdd(this, delta);
-    }
+    @Override public void addWaitQueue() { head.addWaitQueue(this); }
+    @Override public void listDelInit() { head.listDelInit(this); }
+    @Override public boolean isInternal() { return apoll; }
+    @Override public int loState() { return (int) STATE.getOpaque(this); }
+    @Override public void woState(int value) { STATE.setOpaque(this, value); }
+    @Override public int lvState() { return (int) STATE.getVolatile(this); }
+    @Override public void svState(int value) { STATE.setVolatile(this, value); }
+    @Override public boolean casState(int expect, int update) { return STATE.compareAndSet(this, expect, update); }
+    @Override public int xaddState(int delta) { return (int) STATE.getAndAdd(this, delta); }
 
     // ---- io_poll_add ----
 
@@ -296,7 +277,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         if (mask != 0 && (mask & ev & ~IO_ASYNC_POLL_COMMON) == 0) {
             return 0;
         }
-        boolean queue = ctx.pollRearm.pollWake(this);
+        boolean queue = gate();
         ctx.trace.emit(TracePoint.IO_POLL_WAKE, req.userData, mask, queue ? 1 : 0);
         if (queue) {
             if ((key & EPOLL_URING_WAKE) != 0) {
@@ -308,6 +289,13 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
             queueTaskFunc(mask);
         }
         return 1;
+    }
+
+    /** The strategy's io_poll_wake decision, counted as accepted or ignored; the head lock is held. */
+    private boolean gate() {
+        boolean queue = ctx.pollRearm.pollWake(this);
+        ctx.counters.incShared(queue ? Counter.POLL_WAKE_ACCEPTED : Counter.POLL_WAKE_IGNORED);
+        return queue;
     }
 
     /** __io_poll_execute: record the mask and queue io_poll_task_func; the caller holds the head lock. */
@@ -436,7 +424,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
             boolean missed = now != wakeSeq && !twQueued;
             wakeSeq = now;
             // a missed wakeup is delivered now, through the same decision a wakeup takes
-            if (missed && ready != 0 && ctx.pollRearm.pollWake(this)) {
+            if (missed && ready != 0 && gate()) {
                 queueTaskFunc(0);
             }
         } finally {

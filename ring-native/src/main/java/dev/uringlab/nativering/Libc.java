@@ -59,6 +59,10 @@ final class Libc {
     static final int O_RDWR = 0x2;
     /** O_DIRECT (x86-64, arm64 generic: 040000). */
     static final int O_DIRECT = 0x4000;
+    /** AF_UNIX. */
+    static final int AF_UNIX = 1;
+    /** SOCK_STREAM; SOCK_NONBLOCK and SOCK_CLOEXEC are O_NONBLOCK and O_CLOEXEC. */
+    static final int SOCK_STREAM = 1;
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
@@ -75,6 +79,9 @@ final class Libc {
             FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG));
     /** int munmap(void *addr, size_t length): no errno, it fails only for arguments it was not given by mmap. */
     private static final MethodHandle MUNMAP = libc("munmap", false, FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+    /** int socketpair(int domain, int type, int protocol, int sv[2]). */
+    private static final MethodHandle SOCKETPAIR = libc("socketpair", true,
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS));
     /** int pipe2(int pipefd[2], int flags). */
     private static final MethodHandle PIPE2 = libc("pipe2", true, FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
     /** int eventfd(unsigned int initval, int flags). */
@@ -174,6 +181,15 @@ final class Libc {
     static int pipe2(MemorySegment errnoState, MemorySegment fds, int flags) {
         try {
             return (int) result((int) PIPE2.invokeExact(errnoState, fds, flags), errnoState);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** socketpair(2) into {@code fds} (two ints): 0 or -errno. */
+    static int socketpair(MemorySegment errnoState, int domain, int type, MemorySegment fds) {
+        try {
+            return (int) result((int) SOCKETPAIR.invokeExact(errnoState, domain, type, 0, fds), errnoState);
         } catch (Throwable t) {
             throw rethrow(t);
         }

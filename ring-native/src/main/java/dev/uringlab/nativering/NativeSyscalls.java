@@ -15,20 +15,20 @@ import java.nio.file.Path;
 import java.util.BitSet;
 
 /**
- * {@link Syscalls} on the real kernel: pipe2, eventfd, read, write and close through libc.
+ * {@link Syscalls} on the real kernel: pipe2, eventfd, socketpair, read, write and close through libc.
  * Every fd this object creates is remembered until it is closed through it, so the ring's
  * {@link NativeRing#close()} closes whatever the application left open. The rule that makes
  * this safe: close such an fd through this object or leave it to the ring; closed any other
  * way, its number may be reused by a file the ring would then close.
  *
- * <p>Pipes and eventfds are also {@code O_CLOEXEC}, so no child process (a JMH fork, a
+ * <p>Pipes, eventfds and sockets are also {@code O_CLOEXEC}, so no child process (a JMH fork, a
  * launcher) inherits them; it changes nothing the ring can observe. Like the ring, one thread
  * at a time uses it: it has its own errno state, distinct from the ring's, so the ring owner
  * and one other thread (a writer poking a pipe) may call concurrently.
  */
 final class NativeSyscalls implements Syscalls {
     private final MemorySegment errno;
-    /** int pipefd[2] for pipe2. */
+    /** int pipefd[2] for pipe2, and sv[2] for socketpair. */
     private final MemorySegment pipeFds;
     /** The fds created here and not yet closed here, by number. */
     private final BitSet open = new BitSet();
@@ -46,6 +46,19 @@ final class NativeSyscalls implements Syscalls {
         int ret = Libc.pipe2(errno, pipeFds, Libc.O_NONBLOCK | Libc.O_CLOEXEC);
         if (ret < 0) {
             throw new IllegalStateException("pipe2(O_NONBLOCK): " + Errno.name(-ret));
+        }
+        int[] fds = {pipeFds.getAtIndex(JAVA_INT, 0), pipeFds.getAtIndex(JAVA_INT, 1)};
+        open.set(fds[0]);
+        open.set(fds[1]);
+        return fds;
+    }
+
+    @Override
+    public int[] socketpair() {
+        ensureOpen();
+        int ret = Libc.socketpair(errno, Libc.AF_UNIX, Libc.SOCK_STREAM | Libc.O_NONBLOCK | Libc.O_CLOEXEC, pipeFds);
+        if (ret < 0) {
+            throw new IllegalStateException("socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK): " + Errno.name(-ret));
         }
         int[] fds = {pipeFds.getAtIndex(JAVA_INT, 0), pipeFds.getAtIndex(JAVA_INT, 1)};
         open.set(fds[0]);

@@ -5,6 +5,14 @@
  * (io_req_task_work_add from a waker while the owner runs tctx_task_work),
  * {@link dev.uringlab.stress.OwnerWakeup} (the owner parked in io_cqring_wait is woken by task work),
  * {@link dev.uringlab.stress.IoWqHandoff} (a request punted to io-wq comes back to the owner whole).
+ * Seed 002's question, whether a poll wakeup can be lost between io_poll_wake and
+ * io_poll_task_func's re-arm and commit, is asked of each {@code poll-rearm} strategy
+ * ({@link dev.uringlab.stress.PollActiveFlagWindow}, {@link dev.uringlab.stress.PollBaselineReaddWindow},
+ * {@link dev.uringlab.stress.PollRefsWindow}) and of a lockless data path with and without
+ * smp_mb() ({@link dev.uringlab.stress.PollActiveFlagLocklessData},
+ * {@link dev.uringlab.stress.PollActiveFlagLocklessDataMb}, {@link dev.uringlab.stress.PollBaselineReaddLocklessData});
+ * those drive the real strategies (found by alias) on a model poll, {@link dev.uringlab.stress.PollWindow},
+ * since the 5.15 window has no place in the 6.1-shaped engine (docs/poll-active-flag.md).
  * {@code ./mvnw verify} runs them in sanity mode; {@code -Djcstress.mode=quick} (or {@code default})
  * runs them for real, {@code -Djcstress.tests=REGEXP} picks some.
  *

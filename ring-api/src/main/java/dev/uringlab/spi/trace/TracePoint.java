@@ -143,6 +143,12 @@ public enum TracePoint {
     IO_AUX_CQE_DEFERRED("io_aux_cqe: deferred", Area.STRATEGY, "ud", "res", "cflags", "cqes_count"),
     /** __io_flush_post_cqes: the deferred CQE array written out (seed 000). */
     IO_FLUSH_POST_CQES("__io_flush_post_cqes", Area.STRATEGY, "nr"),
+    /** io_poll_wake: READ_ONCE(poll->active) was false, the wakeup is ignored and the entry stays queued (seed 002). */
+    IO_POLL_WAKE_INACTIVE("io_poll_wake: !READ_ONCE(poll->active)", Area.STRATEGY, "ud"),
+    /** io_poll_wake: WRITE_ONCE(poll->active, false) before the task work is queued (seed 002). */
+    IO_POLL_ACTIVE_CLEAR("io_poll_wake: WRITE_ONCE(poll->active, false)", Area.STRATEGY, "ud"),
+    /** io_poll_task_func: WRITE_ONCE(poll->active, true) before io_commit_cqring, instead of add_wait_queue (seed 002). */
+    IO_POLL_ACTIVE_SET("io_poll_task_func: WRITE_ONCE(poll->active, true)", Area.STRATEGY, "ud"),
 
     // ---- block layer (block/bio.c) ----
     /** bio_alloc_bioset / bio_alloc_kiocb on the emulated CPU {@code cpu}; {@code cached} 1 from the per-CPU cache. */

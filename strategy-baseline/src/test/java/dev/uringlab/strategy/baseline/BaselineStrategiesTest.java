@@ -134,6 +134,9 @@ class BaselineStrategiesTest {
             @Override public void addWaitQueue() { calls.add("add_wait_queue"); }
             @Override public void listDelInit() { calls.add("list_del_init"); }
             @Override public boolean isQueued() { return true; }
+            @Override public boolean isInternal() { return false; }
+            @Override public int loState() { throw new AssertionError("the baseline keeps no state"); }
+            @Override public void woState(int value) { throw new AssertionError("the baseline keeps no state"); }
             @Override public int lvState() { throw new AssertionError("the baseline keeps no state"); }
             @Override public void svState(int value) { throw new AssertionError("the baseline keeps no state"); }
             @Override public boolean casState(int e, int u) { throw new AssertionError("the baseline keeps no state"); }

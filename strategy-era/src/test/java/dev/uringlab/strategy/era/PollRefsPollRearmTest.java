@@ -27,6 +27,9 @@ class PollRefsPollRearmTest {
         @Override public void listDelInit() { throw new AssertionError("poll-refs never takes a multishot entry off"); }
         @Override public boolean isQueued() { return true; }
         @Override public long userData() { return 7; }
+        @Override public boolean isInternal() { return false; }
+        @Override public int loState() { throw new AssertionError("poll_refs is read with atomic_read (volatile)"); }
+        @Override public void woState(int value) { throw new AssertionError("poll_refs is written atomically"); }
         @Override public int lvState() { return refs.get(); }
         @Override public void svState(int value) { refs.set(value); }
         @Override public boolean casState(int e, int u) { return refs.compareAndSet(e, u); }

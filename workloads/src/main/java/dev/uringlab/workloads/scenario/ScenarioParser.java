@@ -40,7 +40,7 @@ public final class ScenarioParser {
     private static final Map<String, Integer> FLAG_WORDS = flagWords();
     /** The bare word that makes a poll multishot (IORING_POLL_ADD_MULTI). */
     private static final String MULTI = "multi";
-    private static final List<String> COMMANDS = List.of("setup", "pipe", "eventfd", "nullb", "register-eventfd", "nop", "poll",
+    private static final List<String> COMMANDS = List.of("setup", "pipe", "socketpair", "eventfd", "nullb", "register-eventfd", "nop", "poll",
             "poll-remove", "read", "write", "opcode", "submit", "wait", "app", "reap");
     /** The largest {@code len=} or {@code app} count: a pipe holds 64 KiB by default, so this is plenty. */
     static final int MAX_LEN = 1 << 20;
@@ -54,7 +54,7 @@ public final class ScenarioParser {
     private Scenario.Setup setup;
 
     private enum Kind {
-        PIPE("a pipe"), EVENTFD("an eventfd"), NULLB("a block device");
+        PIPE("a pipe"), SOCKETPAIR("a socket pair"), EVENTFD("an eventfd"), NULLB("a block device");
 
         final String article;
 
@@ -161,6 +161,7 @@ public final class ScenarioParser {
         switch (l.command) {
             case "setup" -> setup(l);
             case "pipe" -> steps.add(new Step.DeclarePipe(l.number, declare(l, Kind.PIPE)));
+            case "socketpair" -> steps.add(new Step.DeclareSocketPair(l.number, declare(l, Kind.SOCKETPAIR)));
             case "eventfd" -> steps.add(new Step.DeclareEventfd(l.number, declare(l, Kind.EVENTFD)));
             case "nullb" -> {
                 l.allowKeys("size", "poll_queues", "completion_nsec");
@@ -279,7 +280,7 @@ public final class ScenarioParser {
         }
     }
 
-    /** {@code app write NAME.w N} or {@code app read NAME.r N}. */
+    /** {@code app write NAME.w N} or {@code app read NAME.r N}; a socket pair's end ({@code NAME.a}, {@code NAME.b}) for either. */
     private void app(Line l) throws ScenarioSyntaxException {
         List<String> w = l.positionals(3, "app write NAME.w N' or 'app read NAME.r N");
         String verb = w.get(0);
@@ -290,16 +291,23 @@ public final class ScenarioParser {
         String spelling = w.get(1);
         int dot = spelling.lastIndexOf('.');
         String name = dot > 0 ? spelling.substring(0, dot) : spelling;
-        if (dot <= 0 || !spelling.substring(dot).equals(end)) {
+        Declaration d = declared.get(name);
+        boolean socket = d != null && d.kind() == Kind.SOCKETPAIR;
+        if (socket && !spelling.substring(dot).equals(".a") && !spelling.substring(dot).equals(".b")) {
+            throw l.error("app " + verb + " " + spelling + ": a socket pair's ends are " + name + ".a and " + name + ".b");
+        }
+        if (!socket && (dot <= 0 || !spelling.substring(dot).equals(end))) {
             throw l.error("app " + verb + " " + spelling + ": app " + verb + " takes a pipe's "
                     + (verb.equals("write") ? "write end NAME.w" : "read end NAME.r"));
         }
-        requireDeclared(l, name, Kind.PIPE);
+        if (!socket) {
+            requireDeclared(l, name, Kind.PIPE);
+        }
         int count = parseNumber(l, "app " + verb + " " + spelling + " " + w.get(2), w.get(2), 1, MAX_LEN);
         steps.add(verb.equals("write") ? new Step.AppWrite(l.number, spelling, count) : new Step.AppRead(l.number, spelling, count));
     }
 
-    /** {@code fd=}: {@code NAME.r}, {@code NAME.w}, an eventfd's {@code NAME}, or a number. */
+    /** {@code fd=}: {@code NAME.r}, {@code NAME.w}, a socket pair's {@code NAME.a} or {@code NAME.b}, an eventfd's {@code NAME}, or a number. */
     private FdRef fd(Line l) throws ScenarioSyntaxException {
         String v = l.required("fd");
         if (SIGNED.matcher(v).matches()) {
@@ -317,7 +325,10 @@ public final class ScenarioParser {
         if (d.kind() == Kind.PIPE && !v.endsWith(".r") && !v.endsWith(".w")) {
             throw l.error("fd=" + v + ": a pipe's ends are " + name + ".r and " + name + ".w");
         }
-        if (d.kind() != Kind.PIPE && dot >= 0) {
+        if (d.kind() == Kind.SOCKETPAIR && !v.equals(name + ".a") && !v.equals(name + ".b")) {
+            throw l.error("fd=" + v + ": a socket pair's ends are " + name + ".a and " + name + ".b");
+        }
+        if (d.kind() != Kind.PIPE && d.kind() != Kind.SOCKETPAIR && dot >= 0) {
             throw l.error("fd=" + v + ": '" + name + "' is " + d.kind().article + ": use " + name);
         }
         return new FdRef.Declared(v);

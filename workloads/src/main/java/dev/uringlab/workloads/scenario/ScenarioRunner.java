@@ -191,6 +191,11 @@ public final class ScenarioRunner {
                 declare(p.name() + ".r", ends[0]);
                 declare(p.name() + ".w", ends[1]);
             }
+            case Step.DeclareSocketPair sp -> {
+                int[] ends = open(step, () -> ring.sys().socketpair());
+                declare(sp.name() + ".a", ends[0]);
+                declare(sp.name() + ".b", ends[1]);
+            }
             case Step.DeclareEventfd e -> declare(e.name(), open(step, () -> new int[] {ring.sys().eventfd()})[0]);
             case Step.DeclareNullb b -> {
                 int fd = ring.sys().openBlockDevice(b.name(), b.size(), b.pollQueues(), b.completionNsec());
@@ -233,7 +238,7 @@ public final class ScenarioRunner {
                 int ret = ring.sys().read(fds.get(r.end()), arena.allocate(r.count()), r.count());
                 if (ret < 0) {
                     throw fail(step, "app read " + r.end() + " " + r.count() + ": "
-                            + (ret == -Errno.EAGAIN ? "the pipe is empty (-EAGAIN)" : errno(ret)));
+                            + (ret == -Errno.EAGAIN ? (r.end().endsWith(".r") ? "the pipe" : "the socket") + " is empty (-EAGAIN)" : errno(ret)));
                 }
             }
             case Step.Reap ignored -> reap(step);
@@ -343,7 +348,7 @@ public final class ScenarioRunner {
         opened.add(fd);
     }
 
-    /** pipe2 or eventfd, whose failure ({@link IllegalStateException}) fails the step. */
+    /** pipe2, socketpair or eventfd, whose failure ({@link IllegalStateException}) fails the step. */
     private int[] open(Step step, Supplier<int[]> opener) throws ScenarioRuntimeException {
         try {
             return opener.get();

@@ -24,6 +24,9 @@ public sealed interface Step {
     /** {@code pipe NAME}: pipe2(O_NONBLOCK); its ends are {@code NAME.r} and {@code NAME.w}. */
     record DeclarePipe(int line, String name) implements Step {}
 
+    /** {@code socketpair NAME}: socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK); its ends are {@code NAME.a} and {@code NAME.b}. */
+    record DeclareSocketPair(int line, String name) implements Step {}
+
     /** {@code eventfd NAME}: eventfd(0, EFD_NONBLOCK). */
     record DeclareEventfd(int line, String name) implements Step {}
 
@@ -85,10 +88,10 @@ public sealed interface Step {
      */
     record WaitFor(int line, long userData) implements Step {}
 
-    /** {@code app write NAME.w N}: the application writes N 'x' bytes to a pipe, outside the ring. */
+    /** {@code app write NAME.w N} (or a socket pair's {@code NAME.a}/{@code NAME.b}): the application writes N 'x' bytes, outside the ring. */
     record AppWrite(int line, String end, int count) implements Step {}
 
-    /** {@code app read NAME.r N}: the application reads up to N bytes from a pipe, outside the ring. */
+    /** {@code app read NAME.r N} (or a socket pair's end): the application reads up to N bytes, outside the ring. */
     record AppRead(int line, String end, int count) implements Step {}
 
     /** {@code reap}: print every CQE in the ring, flushing the overflow list, and advance the head. */

@@ -161,9 +161,9 @@ class ScenarioParserTest {
                 Arguments.of("setup entries=4 sq=2", "t.scn:1: unknown argument 'sq=' for setup; setup takes entries=, cq_entries="),
                 Arguments.of("setup entries=4 now", "t.scn:1: unexpected 'now'; expected 'setup entries=N [cq_entries=M] [iopoll]'"),
                 // commands and arguments
-                Arguments.of(s + "nopp ud=1", "t.scn:2: unknown command 'nopp'; commands: setup, pipe, eventfd, nullb, register-eventfd, "
+                Arguments.of(s + "nopp ud=1", "t.scn:2: unknown command 'nopp'; commands: setup, pipe, socketpair, eventfd, nullb, register-eventfd, "
                         + "nop, poll, poll-remove, read, write, opcode, submit, wait, app, reap"),
-                Arguments.of("frobnicate", "t.scn:1: unknown command 'frobnicate'; commands: setup, pipe, eventfd, "
+                Arguments.of("frobnicate", "t.scn:1: unknown command 'frobnicate'; commands: setup, pipe, socketpair, eventfd, "
                         + "nullb, register-eventfd, nop, poll, poll-remove, read, write, opcode, submit, wait, app, reap"),
                 Arguments.of(s + "nop", "t.scn:2: nop: missing ud="),
                 Arguments.of(s + "nop link", "t.scn:2: nop: missing ud="),
@@ -241,6 +241,8 @@ class ScenarioParserTest {
                 Arguments.of(p + "app read p 1", "t.scn:3: app read p: app read takes a pipe's read end NAME.r"),
                 Arguments.of(s + "app write q.w 1", "t.scn:2: no pipe named 'q' is declared above"),
                 Arguments.of(s + "eventfd e\napp read e.r 1", "t.scn:3: 'e' is an eventfd (line 2), not a pipe"),
+                Arguments.of(s + "socketpair k\napp write k.w 1", "t.scn:3: app write k.w: a socket pair's ends are k.a and k.b"),
+                Arguments.of(s + "socketpair k\npoll ud=1 fd=k", "t.scn:3: fd=k: a socket pair's ends are k.a and k.b"),
                 Arguments.of(p + "app write p.w 0", "t.scn:3: app write p.w 0: expected a decimal number from 1 to 1048576"),
                 Arguments.of(p + "app read p.r many", "t.scn:3: app read p.r many: expected a decimal number from 1 to 1048576"));
     }
