@@ -27,6 +27,7 @@ public final class Demos {
             "multishot-poll",
             "batched-cqe",
             "req-cache",
+            "poll-active",
             "link-cqe",
             "cqe-skip",
             "bio-cache");

@@ -197,6 +197,15 @@ final class RingState {
             case IO_POLL_TASK_FUNC -> "poll ud=" + e.arg("ud") + "'s task work runs";
             case IO_POLL_REARM -> "multishot poll ud=" + e.arg("ud") + " stays armed";
             case IO_POLL_REMOVE -> "poll remove of ud=" + e.arg("target") + ": " + (e.arg("ret") == 0 ? "found" : errno(e.arg("ret")));
+            case IO_POLL_WAKE_INACTIVE -> "poll ud=" + e.arg("ud") + " is not active: the wake-up is ignored, the entry stays queued";
+            case IO_POLL_ACTIVE_CLEAR -> {
+                pollActive.put(e.arg("ud"), false);
+                yield "poll->active of ud=" + e.arg("ud") + " cleared before the task work is queued";
+            }
+            case IO_POLL_ACTIVE_SET -> {
+                pollActive.put(e.arg("ud"), true);
+                yield "poll->active of ud=" + e.arg("ud") + " set again, before the CQ tail is committed";
+            }
             case IO_AUX_CQE_DEFERRED -> {
                 deferred.add(new CqeView(-1, e.arg("ud"), (int) e.arg("res"), CqeFlags.describe((int) e.arg("cflags"))));
                 yield "CQE ud=" + e.arg("ud") + " kept in cqes[" + (deferred.size() - 1) + "], no lock taken";
