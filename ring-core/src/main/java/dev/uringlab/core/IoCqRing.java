@@ -268,7 +268,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
         if (evfd != null) {
             counters.incShared(Counter.EVENTFD_SIGNAL);
             trace.emit(TracePoint.IO_EVENTFD_SIGNAL, cachedCqTail);
-            evfd.eventfdSignal(IoPoll.EPOLL_URING_WAKE);
+            evfd.eventfdSignal(IoPollEvents.EPOLL_URING_WAKE);
         }
     }
 

@@ -2,24 +2,24 @@ package dev.uringlab.core;
 
 import static dev.uringlab.api.PollEvents.EPOLLONESHOT;
 import static dev.uringlab.api.PollEvents.POLLERR;
-import static dev.uringlab.api.PollEvents.POLLHUP;
 import static dev.uringlab.api.PollEvents.POLLIN;
-import static dev.uringlab.api.PollEvents.POLLNVAL;
 import static dev.uringlab.api.PollEvents.POLLOUT;
 import static dev.uringlab.api.PollEvents.POLLPRI;
 import static dev.uringlab.api.PollEvents.POLLRDNORM;
 import static dev.uringlab.api.PollEvents.POLLWRNORM;
 
+import static dev.uringlab.core.IoPollEvents.EPOLLET;
+import static dev.uringlab.core.IoPollEvents.EPOLL_URING_WAKE;
+import static dev.uringlab.core.IoPollEvents.IO_ASYNC_POLL_COMMON;
+import static dev.uringlab.core.IoPollEvents.IO_POLL_UNMASK;
+
 import dev.uringlab.api.CqeFlags;
 import dev.uringlab.core.sync.SpinLock;
-import dev.uringlab.core.sync.WaitQueueEntry;
 import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.trace.TracePoint;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 
 /**
  * {@code struct io_poll} of a POLL_ADD request and the io_uring/poll.c paths around it: arming
@@ -63,19 +63,7 @@ import java.lang.invoke.VarHandle;
  * task work starts: that store is ordered before the strategy's re-arm (a lock or a volatile
  * store), after which alone a waker can set it again. No fence on the per-event path.
  */
-final class IoPoll extends WaitQueueEntry implements PollWait {
-    /** EPOLLET: edge-triggered, set unless IORING_POLL_ADD_LEVEL. */
-    static final int EPOLLET = 1 << 31;
-    /** EPOLLEXCLUSIVE. */
-    static final int EPOLLEXCLUSIVE = 1 << 28;
-    /** EPOLL_URING_WAKE: the key io_uring's own eventfd signal and CQ wakeups carry. */
-    static final int EPOLL_URING_WAKE = 1 << 27;
-    /** POLLRDHUP. */
-    static final int POLLRDHUP = 0x2000;
-    /** IO_POLL_UNMASK: events always reported. */
-    static final int IO_POLL_UNMASK = POLLERR | POLLHUP | POLLNVAL | POLLRDHUP;
-    /** IO_ASYNC_POLL_COMMON: bits not matched against a wakeup's key. */
-    private static final int IO_ASYNC_POLL_COMMON = EPOLLONESHOT | POLLPRI;
+final class IoPoll extends PollWaitEntry {
     /** EALREADY (asm-generic/errno.h). */
     static final int EALREADY = 114;
     /** io_arm_poll_handler results. */
@@ -85,25 +73,12 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     /** APOLL_MAX_RETRY: how many times one request may arm its internal poll. */
     static final int APOLL_MAX_RETRY = 128;
 
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(IoPoll.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final IoRingCtx ctx;
     private final IoRequest req;
     /** poll->head: the waitqueue the entry goes on. */
     private WaitQueueHead head;
     /** poll->events, with EPOLLONESHOT/EPOLLET; a waker may add EPOLLONESHOT. */
     private volatile int events;
-    /** The strategy's word (active flag, poll_refs); 0 when armed. */
-    @SuppressWarnings("unused") // accessed through STATE
-    private volatile int state;
     /** The key of the wakeup that queued the task work, 0 to re-poll the file. */
     private int wakeMask;
     /** head.wakeups(events) when the task work was last queued or the poll last re-armed. */
@@ -114,8 +89,6 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private boolean twQueued;
     /** Disarmed: completed, or removed. */
     private boolean done;
-    /** The pass word of the poll-rearm strategy (PollWait#lpPass); ring owner's thread only. */
-    private int pass;
     /** An internal poll of a READ/WRITE (struct async_poll), not a POLL_ADD. */
     private boolean apoll;
     /** apoll->poll.retries: internal polls armed by this request. */
@@ -137,37 +110,11 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
         return req.userData;
     }
 
-    @Override
-    public int lpPass() {
-        return pass;
-    }
-
-    @Override
-    public void spPass(int value) {
-        pass = value;
-    }
-
-    /** io_poll_parse_events: poll32_events and the sqe->len flags to poll->events (before IO_POLL_UNMASK). */
-    static int ioPollParseEvents(int poll32Events, boolean multishot) {
-        int events = poll32Events;
-        if (!multishot) {
-            events |= EPOLLONESHOT;
-        }
-        events |= EPOLLET;
-        return (events & 0xffff) | (events & (EPOLLEXCLUSIVE | EPOLLONESHOT | EPOLLET));
-    }
-
     // ---- PollWait, for the poll-rearm strategy (the state word's orders as the accessor names say) ----
 
     @Override public void addWaitQueue() { head.addWaitQueue(this); }
     @Override public void listDelInit() { head.listDelInit(this); }
     @Override public boolean isInternal() { return apoll; }
-    @Override public int loState() { return (int) STATE.getOpaque(this); }
-    @Override public void woState(int value) { STATE.setOpaque(this, value); }
-    @Override public int lvState() { return (int) STATE.getVolatile(this); }
-    @Override public void svState(int value) { STATE.setVolatile(this, value); }
-    @Override public boolean casState(int expect, int update) { return STATE.compareAndSet(this, expect, update); }
-    @Override public int xaddState(int delta) { return (int) STATE.getAndAdd(this, delta); }
 
     // ---- io_poll_add ----
 
@@ -245,7 +192,7 @@ final class IoPoll extends WaitQueueEntry implements PollWait {
     private int arm(int events) {
         head = req.file.pollHead();
         this.events = events;
-        STATE.setVolatile(this, 0);
+        resetState();
         wakeMask = 0;
         twQueued = false;
         done = false;

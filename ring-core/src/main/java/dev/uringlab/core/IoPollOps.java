@@ -40,7 +40,7 @@ final class IoPollOps {
         if (multi && (req.flags & REQ_F_CQE_SKIP) != 0) {
             return -EINVAL;
         }
-        req.opFlags = IoPoll.ioPollParseEvents(s.get(ValueLayout.JAVA_INT, sqe + OP_FLAGS_OFFSET), multi);
+        req.opFlags = IoPollEvents.ioPollParseEvents(s.get(ValueLayout.JAVA_INT, sqe + OP_FLAGS_OFFSET), multi);
         return 0;
     }
 
