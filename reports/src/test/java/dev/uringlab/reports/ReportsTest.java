@@ -48,6 +48,14 @@ class ReportsTest {
     }
 
     @Test
+    void shouldLinkEachSeedWithADemoToItsPageBesideTheReport() throws Exception {
+        String html = Files.readString(report(Fixtures.RUN_A).file());
+        assertThat(html).contains("<a href=\"demo-batched-cqe.html\" class=\"demo-link\">")
+                .contains("<a href=\"demo-link-cqe.html\" class=\"demo-link\">")
+                .contains("uring-lab demo batched-cqe --html demo-batched-cqe.html");
+    }
+
+    @Test
     void shouldSayTheNativeRegbPointIsTodaysKernel() throws Exception {
         String html = Files.readString(report(Fixtures.RUN_A).file());
         assertThat(html).contains("ring&#61;native is the running kernel, neither 6.1 nor 6.2");
@@ -162,8 +170,10 @@ class ReportsTest {
     void shouldFetchNothingFromOutside() throws Exception {
         String html = Files.readString(report(Fixtures.RUN_A, Fixtures.RUN_B).file());
         assertThat(html).doesNotContainIgnoringCase("http://").doesNotContainIgnoringCase("https://");
-        assertThat(Pattern.compile("(?i)(src|href)\\s*=\\s*[\"']?\\s*(?!#)[^\"'\\s>]").matcher(html).results().toList())
-                .as("every src/href is an in-page anchor").isEmpty();
+        // The only other links are the seeds' demo pages beside the report: navigations a reader chooses, not fetches.
+        assertThat(Pattern.compile("(?i)(src|href)\\s*=\\s*[\"']?\\s*(?!#|demo-[a-z0-9-]+\\.html\")[^\"'\\s>]")
+                .matcher(html).results().toList())
+                .as("every src/href is an in-page anchor or a demo page beside the report").isEmpty();
         assertThat(Pattern.compile("(?i)url\\(\\s*['\"]?(?!#)").matcher(html).results().toList())
                 .as("every url() points into the page").isEmpty();
         assertThat(html).doesNotContainIgnoringCase("<script").doesNotContainIgnoringCase("<link")

@@ -4,6 +4,7 @@ import static dev.uringlab.cli.UringLab.EXIT_FAILURE;
 import static dev.uringlab.cli.UringLab.EXIT_OK;
 import static dev.uringlab.cli.UringLab.EXIT_USAGE;
 
+import dev.uringlab.cli.DemoPages;
 import dev.uringlab.reports.Report;
 import dev.uringlab.reports.ReportRequest;
 import dev.uringlab.reports.Reports;
@@ -322,6 +323,7 @@ public final class CompareCommand implements Callable<Integer> {
         out.println("uring-lab compare: " + measured + " of " + toRun.size() + " points measured, " + forks + " forks in "
                 + Progress.clock(wall) + " (" + runLength.describe(budget) + ")");
         out.println("report: " + report.file());
+        DemoPages.writeBeside(report.file(), err).forEach(page -> out.println("demo: " + page));
         out.flush();
         return failed.isEmpty() && !interrupted ? EXIT_OK : EXIT_FAILURE;
     }

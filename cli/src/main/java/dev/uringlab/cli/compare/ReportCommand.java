@@ -3,6 +3,7 @@ package dev.uringlab.cli.compare;
 import static dev.uringlab.cli.UringLab.EXIT_OK;
 import static dev.uringlab.cli.UringLab.EXIT_USAGE;
 
+import dev.uringlab.cli.DemoPages;
 import dev.uringlab.cli.FileProblem;
 import dev.uringlab.reports.Report;
 import dev.uringlab.reports.ReportRequest;
@@ -71,6 +72,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         out.print(report.summaryTable());
         out.println("report: " + report.file());
+        DemoPages.writeBeside(report.file(), err).forEach(page -> out.println("demo: " + page));
         return EXIT_OK;
     }
 }

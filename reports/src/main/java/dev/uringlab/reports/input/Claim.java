@@ -37,10 +37,12 @@ import java.util.Map;
  * @param note      what a reader must know about one of the points the report shows beside the
  *                  claim (reg.b's native point is today's kernel, neither side of the series),
  *                  or {@code null}
+ * @param demo      the classroom demo that replays this seed's mechanism step by step
+ *                  ({@code uring-lab demo NAME}), or {@code null} while it has none
  */
 public record Claim(String seed, String title, String post, String mechanism, String workload, String metric, String benchmark,
                     String axis, String patched, Map<String, String> match, List<String> options, Display display,
-                    List<Figure> figures, String note, String context, Map<String, Map<String, String>> arms) {
+                    List<Figure> figures, String note, String context, Map<String, Map<String, String>> arms, String demo) {
     public Claim {
         arms = arms == null ? null : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(arms));
         options = options == null ? List.of() : List.copyOf(options);
@@ -55,5 +57,13 @@ public record Claim(String seed, String title, String post, String mechanism, St
         }
         return arms.get(name).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    /**
+     * The file name of the page of the classroom demo {@code demo}, as the report links it:
+     * beside the report, where {@code uring-lab report} and {@code compare} write it.
+     */
+    public static String demoPage(String demo) {
+        return "demo-" + demo + ".html";
     }
 }

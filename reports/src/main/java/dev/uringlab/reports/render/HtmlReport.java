@@ -66,7 +66,7 @@ public final class HtmlReport {
                       String run, String section, String author,
                       String authorValues, String measured, String interval, String precision, String forks, String measuredValues,
                       String verdict, String verdictClass, String note, String sourceRef, int quote, String claimNote,
-                      String context) {
+                      String context, String demo, String demoPage) {
     }
 
     record Quote(int number, String seed, String figure, String citation, String text) {
@@ -166,7 +166,8 @@ public final class HtmlReport {
                 c.measured().filter(m -> m.bounded()).map(Format::precision).orElse(""),
                 c.forks() == 1 ? "1 fork" : c.forks() + " forks", measuredValues,
                 c.verdict().label(), cssClass(c.verdict()), c.note(),
-                claim.post(), quote, claim.note(), context(claim));
+                claim.post(), quote, claim.note(), context(claim), claim.demo(),
+                claim.demo() == null ? null : Claim.demoPage(claim.demo()));
     }
 
     private Section section(String id, BenchmarkResults b) {

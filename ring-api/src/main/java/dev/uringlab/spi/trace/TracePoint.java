@@ -33,6 +33,8 @@ public enum TracePoint {
     IO_ALLOC_REQ("io_alloc_req", Area.REQ, "in_flight"),
     /** io_free_batch_list: a flushed batch of requests is given back. */
     IO_FREE_BATCH_LIST("io_free_batch_list", Area.REQ, "nr"),
+    /** io_flush_cached_reqs (5.15): {@code nr} freed requests moved from submit_state's free list into its reqs[] array. */
+    IO_FLUSH_CACHED_REQS("io_flush_cached_reqs", Area.REQ, "nr"),
     /** io_free_req: one request is given back outside a batch. */
     IO_FREE_REQ("io_free_req", Area.REQ, "ud"),
     /** kmem_cache_alloc from the named slab. */

@@ -8,6 +8,8 @@ import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.RequestAllocation;
+import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.trace.TracePoint;
 import java.util.ArrayDeque;
 
 /**
@@ -48,10 +50,12 @@ public final class ReqsArrayRequestAllocation implements RequestAllocation {
     private final ArrayDeque<IoKiocb> freeList = new ArrayDeque<>();
     /** ctx->locked_free_list. */
     private final LockedFreeList lockedFreeList;
+    private final Trace trace;
 
-    ReqsArrayRequestAllocation(KmemCache<IoKiocb> reqCachep, Counters counters) {
+    ReqsArrayRequestAllocation(KmemCache<IoKiocb> reqCachep, Counters counters, Trace trace) {
         this.reqCachep = reqCachep;
         this.counters = counters;
+        this.trace = trace;
         this.lockedFreeList = new LockedFreeList(counters);
     }
 
@@ -86,6 +90,9 @@ public final class ReqsArrayRequestAllocation implements RequestAllocation {
         IoKiocb req;
         while (nr < reqs.length && (req = freeList.poll()) != null) {
             reqs[nr++] = req;
+        }
+        if (nr != 0) {
+            trace.emit(TracePoint.IO_FLUSH_CACHED_REQS, nr);
         }
         freeReqs = nr;
         return nr != 0;
@@ -138,7 +145,7 @@ public final class ReqsArrayRequestAllocation implements RequestAllocation {
             super(Axis.REQ_ALLOC, Axis.BASELINE, "5.15",
                     "requests from the submit state's 32-slot array, refilled from the free list or by bulk slab "
                     + "allocation (8 at a time); completed requests back into the array or onto the free list",
-                    ctx -> new ReqsArrayRequestAllocation(ctx.reqCachep(), ctx.counters()));
+                    ctx -> new ReqsArrayRequestAllocation(ctx.reqCachep(), ctx.counters(), ctx.trace()));
         }
     }
 }

@@ -123,23 +123,43 @@ public final class ScenarioRunner {
         boolean emulated = ring.engine().equals(EMULATED);
         Arena arena = emulated ? Arena.ofConfined() : Arena.ofShared();
         try (ring) {
-            ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out, waitTimeout);
-            try {
-                for (Step step : scenario.steps()) {
-                    listener.beforeStep(step);
-                    run.execute(step);
-                }
-            } finally {
-                listener.beforeTeardown();
-                // Before the ring and the buffers go: no more data from the application reaches a pending read.
-                run.opened.forEach(fd -> ring.sys().close(fd));
-            }
+            runSteps(scenario, ring, arena, out, waitTimeout, listener);
         } finally {
             if (emulated) {
                 arena.close(); // the emulated ring's requests died with close()
             } else {
                 retire(arena);
             }
+        }
+    }
+
+    /**
+     * Runs the scenario on {@code ring}, its I/O buffers allocated in {@code arena}, telling
+     * {@code listener} as {@link #run(Scenario, String, RingConfig, Consumer, Listener)} does.
+     * The ring and the arena stay the caller's (a demo reads the ring's counters before the
+     * teardown and closes the ring before the arena: right for the emulated ring, whose requests
+     * die with close(), not for a kernel ring, whose buffers {@link #retire} keeps); the files the
+     * scenario opened are closed when it ends, after {@link Listener#beforeTeardown()}.
+     *
+     * @throws ScenarioRuntimeException when a step fails
+     */
+    public static void run(Scenario scenario, Ring ring, Arena arena, Consumer<String> out, Listener listener)
+            throws ScenarioRuntimeException {
+        runSteps(scenario, ring, arena, out, WAIT_TIMEOUT, listener);
+    }
+
+    private static void runSteps(Scenario scenario, Ring ring, Arena arena, Consumer<String> out, Duration waitTimeout,
+            Listener listener) throws ScenarioRuntimeException {
+        ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out, waitTimeout);
+        try {
+            for (Step step : scenario.steps()) {
+                listener.beforeStep(step);
+                run.execute(step);
+            }
+        } finally {
+            listener.beforeTeardown();
+            // Before the ring and the buffers go: no more data from the application reaches a pending read.
+            run.opened.forEach(fd -> ring.sys().close(fd));
         }
     }
 

@@ -1,0 +1,82 @@
+package dev.uringlab.cli;
+
+import static dev.uringlab.cli.UringLabTest.execute;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.uringlab.cli.UringLabTest.Result;
+import dev.uringlab.demos.Demos;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DemoCommandTest {
+
+    @Test
+    void shouldListEveryDemo() {
+        Result r = execute("demo");
+        assertThat(r.status()).isZero();
+        assertThat(r.err()).isEmpty();
+        for (String name : Demos.NAMES) {
+            assertThat(r.out()).contains("  " + name + " ");
+        }
+        assertThat(r.out()).contains("000").contains("003");
+    }
+
+    @Test
+    void shouldPrintTheNarratedTraceWithCountersAndWhatToNotice() {
+        Result r = execute("demo", "batched-cqe");
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).startsWith("uring-lab demo batched-cqe: ")
+                .contains("  A  6.1, the author's context  [profile=linux-6.1]")
+                .contains(" B  io_aux_cqe: deferred ud=3 res=1 cflags=MORE cqes_count=1")
+                .contains("  * COMPLETION_LOCK ")
+                .contains("What to notice:");
+    }
+
+    @Test
+    void shouldRejectAnUnknownDemoInOneLineWithStatusTwo() {
+        Result r = execute("demo", "no-such-demo");
+        assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).startsWith("uring-lab demo: no demo 'no-such-demo'; demos: rings, ")
+                .hasLineCount(1);
+    }
+
+    @Test
+    void shouldWriteTheInteractivePage(@TempDir Path dir) throws Exception {
+        Path page = dir.resolve("link-cqe.html");
+        Result r = execute("demo", "link-cqe", "--html", page.toString());
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).isEqualTo("uring-lab demo: wrote " + page + System.lineSeparator());
+        String html = Files.readString(page);
+        assertThat(html).contains("<script id=\"demo-data\" type=\"application/json\">")
+                .contains("One CQE per link").doesNotContain("<link").doesNotContain(" src=").doesNotContain("url(");
+    }
+
+    @Test
+    void shouldNameADemoOfTheSameSeedForEverySeedTheReportLinks() throws Exception {
+        var claims = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                dev.uringlab.reports.input.Claims.class.getResourceAsStream(dev.uringlab.reports.input.Claims.RESOURCE)).get("claims");
+        int linked = 0;
+        for (var claim : claims) {
+            if (claim.hasNonNull("demo")) {
+                linked++;
+                var demo = Demos.find(claim.get("demo").asText());
+                assertThat(demo).as("the demo of seed %s", claim.get("seed").asText()).isPresent();
+                assertThat(demo.get().seed()).isEqualTo(claim.get("seed").asText());
+            }
+        }
+        assertThat(linked).isEqualTo(Demos.all().stream().map(d -> d.seed()).filter(java.util.Objects::nonNull)
+                .distinct().count());
+    }
+
+    @Test
+    void shouldRejectAnUnwritablePageInOneLineWithStatusTwo(@TempDir Path dir) {
+        Path page = dir.resolve("missing-dir").resolve("page.html");
+        Result r = execute("demo", "rings", "--html", page.toString());
+        assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
+        assertThat(r.err()).isEqualTo("uring-lab demo: cannot write " + page + ": no such file or directory"
+                + System.lineSeparator());
+    }
+}

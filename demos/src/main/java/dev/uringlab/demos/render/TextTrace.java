@@ -1,0 +1,120 @@
+package dev.uringlab.demos.render;
+
+import dev.uringlab.demos.Alignment;
+import dev.uringlab.demos.Alignment.Row;
+import dev.uringlab.demos.ArmRun;
+import dev.uringlab.demos.Demo;
+import dev.uringlab.demos.Step;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A demo's narrated trace as text, for a terminal: the narration, the two arms, then one entry
+ * per aligned step ({@link Alignment}): its number, {@code =} when both arms took it, else
+ * {@code A} or {@code B} for the arm that did (the lines where the arms differ), the kernel
+ * function with its arguments or the application's line, and what changed. Then each arm's
+ * counters side by side, differing ones marked {@code *}, and "what to notice". The same demo
+ * always prints the same text. Lines stay within {@value #WIDTH} columns, except a long call.
+ */
+public final class TextTrace {
+    /** The width narration paragraphs are wrapped to. */
+    public static final int WIDTH = 96;
+
+    private TextTrace() {}
+
+    /** The whole trace, no pause between steps. */
+    public static void write(Demo demo, List<ArmRun> runs, PrintWriter out) {
+        write(demo, runs, out, () -> {});
+    }
+
+    /** The whole trace, running {@code betweenSteps} after each step is printed (the CLI's {@code --step}). */
+    public static void write(Demo demo, List<ArmRun> runs, PrintWriter out, Runnable betweenSteps) {
+        ArmRun a = runs.get(0);
+        ArmRun b = runs.get(1);
+        out.println("uring-lab demo " + demo.name() + ": " + demo.title());
+        out.println();
+        wrap(out, demo.narration(), "");
+        out.println();
+        out.printf("  A  %s  [%s]%n", a.arm().label(), a.arm().configuration());
+        out.printf("  B  %s  [%s]%n", b.arm().label(), b.arm().configuration());
+        out.println();
+        out.println("  step  = both arms, A or B one arm only (where they differ)");
+        out.println();
+        List<Row> rows = Alignment.rows(a.steps(), b.steps());
+        for (int r = 0; r < rows.size(); r++) {
+            Row row = rows.get(r);
+            String n = String.format("%5d", r + 1);
+            if (row.same()) {
+                Step sa = a.steps().get(row.a());
+                Step sb = b.steps().get(row.b());
+                out.println(n + " =  " + sa.shown());
+                if (sa.change().equals(sb.change())) {
+                    out.println("           " + sa.change());
+                } else {
+                    out.println("           A: " + sa.change());
+                    out.println("           B: " + sb.change());
+                }
+            } else {
+                if (row.a() >= 0) {
+                    entry(out, n, "A", a.steps().get(row.a()));
+                }
+                if (row.b() >= 0) {
+                    entry(out, row.a() >= 0 ? "     " : n, "B", b.steps().get(row.b()));
+                }
+            }
+            out.flush();
+            betweenSteps.run();
+        }
+        out.println();
+        out.println("Counters at the end (* where the arms differ):");
+        counters(out, a, b);
+        out.println();
+        out.println("What to notice:");
+        wrap(out, demo.notice(), "  ");
+        out.flush();
+    }
+
+    private static void entry(PrintWriter out, String n, String arm, Step s) {
+        out.println(n + " " + arm + "  " + s.shown());
+        out.println("           " + s.change());
+    }
+
+
+    private static void counters(PrintWriter out, ArmRun a, ArmRun b) {
+        Set<String> names = new LinkedHashSet<>(a.counters().keySet());
+        names.addAll(b.counters().keySet());
+        int w = names.stream().mapToInt(String::length).max().orElse(8);
+        out.printf("    %-" + w + "s %8s %8s%n", "", "A", "B");
+        for (String name : names) {
+            long va = a.counters().getOrDefault(name, 0L);
+            long vb = b.counters().getOrDefault(name, 0L);
+            out.printf("  %s %-" + w + "s %8d %8d%n", va != vb ? "*" : " ", name, va, vb);
+        }
+    }
+
+    private static void wrap(PrintWriter out, String text, String indent) {
+        for (String line : wrap(text, WIDTH - indent.length())) {
+            out.println(indent + line);
+        }
+    }
+
+    /** {@code text} broken at spaces into lines of at most {@code width} characters. */
+    static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split("\\s+")) {
+            if (!line.isEmpty() && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.isEmpty() ? "" : " ").append(word);
+        }
+        if (!line.isEmpty()) {
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,231 @@
+package dev.uringlab.demos.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.uringlab.demos.Alignment;
+import dev.uringlab.demos.Alignment.Row;
+import dev.uringlab.demos.ArmRun;
+import dev.uringlab.demos.Demo;
+import dev.uringlab.demos.Demos;
+import dev.uringlab.demos.Replay;
+import dev.uringlab.demos.Snapshot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * Every demo's page in a real browser (Debian's headless Chromium through chromedriver, as
+ * reports' BrowserTest drives it): the page is stepped with its keys and buttons and through
+ * every row, and at each row the drawn state of both arms (SQ head and tail, CQ head and tail,
+ * the CQEs the application can read, the completion lock's holder) must be the state the trace
+ * gives for that row. The console stays clean and nothing is fetched, and the page follows the
+ * light and dark schemes; screenshots of one page, whole, go to {@code target/browser-test/}.
+ * Skipped where the browser is not installed.
+ */
+class DemoPageBrowserTest {
+    static final List<String> NAMES = Demos.NAMES;
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path OUT = Path.of("target", "browser-test");
+    /** The demo whose page is photographed, whole, in both schemes (README's screenshot is of its page). */
+    private static final String SCREENSHOT = "batched-cqe";
+    private static final Logger DEVTOOLS_LOG = Logger.getLogger("org.openqa.selenium.devtools");
+
+    private static ChromeDriver browser;
+    private static Path profile;
+
+    @BeforeAll
+    static void openChromium() throws IOException {
+        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                "no headless browser: install Debian's chromium and chromium-driver (" + CHROMIUM + ", " + CHROMEDRIVER + ")");
+        DEVTOOLS_LOG.setLevel(Level.SEVERE);
+        Files.createDirectories(OUT);
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + (profile = Files.createTempDirectory("uringlab-chromium-")),
+                "--window-size=1400,1000", "--hide-scrollbars");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        browser = new ChromeDriver(new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build(), options);
+    }
+
+    @AfterAll
+    static void closeChromium() throws IOException {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (profile != null) {
+            try (Stream<Path> files = Files.walk(profile)) {
+                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @FieldSource("NAMES")
+    void shouldDrawTheTracedStateOfBothArmsAtEveryStep(String name) throws Exception {
+        Demo demo = Demos.find(name).orElseThrow();
+        List<ArmRun> runs = Replay.run(demo);
+        List<Row> rows = Alignment.rows(runs.get(0).steps(), runs.get(1).steps());
+        Path page = DemoPage.write(demo, runs, OUT.resolve(name + ".html")).toAbsolutePath();
+        browser.get(page.toUri().toString());
+
+        assertThat(number("return window.uringlabDemo.rows")).isEqualTo(rows.size());
+        assertDrawn(name, runs, rows, 0);
+
+        // The keys and the buttons: one step forward and back, the last and the first.
+        browser.findElement(By.tagName("body")).sendKeys(Keys.ARROW_RIGHT);
+        assertDrawn(name, runs, rows, 1);
+        browser.findElement(By.id("forward")).click();
+        assertDrawn(name, runs, rows, 2);
+        browser.findElement(By.tagName("body")).sendKeys(Keys.ARROW_LEFT);
+        assertDrawn(name, runs, rows, 1);
+        browser.findElement(By.id("back")).click();
+        assertDrawn(name, runs, rows, 0);
+        browser.findElement(By.tagName("body")).sendKeys(Keys.END);
+        assertDrawn(name, runs, rows, rows.size() - 1);
+        browser.findElement(By.id("first")).click();
+        assertDrawn(name, runs, rows, 0);
+
+        // Every row, drawn in one round trip: the page steps itself and reads back what it drew.
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> drawn = (List<Map<String, Object>>) browser.executeScript("""
+                const out = [];
+                for (let r = 0; r < window.uringlabDemo.rows; r++) {
+                  window.uringlabDemo.go(r);
+                  for (const k of [0, 1]) out.push(%s);
+                }
+                return out;""".formatted(DRAWN));
+        for (int r = 0; r < rows.size(); r++) {
+            for (int k = 0; k < 2; k++) {
+                assertArm(name, runs, rows, r, k, drawn.get(2 * r + k));
+            }
+        }
+
+        browser.executeScript("window.uringlabDemo.go(arguments[0])", rows.size() / 2);
+        setScheme("dark");
+        String dark = (String) browser.executeScript("return getComputedStyle(document.documentElement).backgroundColor");
+        if (name.equals(SCREENSHOT)) {
+            screenshot(OUT.resolve(name + "-dark.png"));
+            setScheme("light");
+            screenshot(OUT.resolve(name + "-light.png"));
+        }
+        setScheme("light");
+        assertThat(dark).isEqualTo("rgb(13, 17, 23)");
+        assertThat((String) browser.executeScript("return getComputedStyle(document.documentElement).backgroundColor"))
+                .isEqualTo("rgb(255, 255, 255)");
+
+        List<LogEntry> entries = browser.manage().logs().get(LogType.BROWSER).getAll();
+        assertThat(entries).filteredOn(e -> e.getLevel().intValue() >= Level.WARNING.intValue())
+                .as("console warnings and errors on %s", name).isEmpty();
+        assertThat(number("return performance.getEntriesByType('resource').length")).as("resources fetched").isZero();
+    }
+
+    @Test
+    void shouldPlayAndPauseWithTheSpaceKey() throws Exception {
+        Demo demo = Demos.find("rings").orElseThrow();
+        Path page = DemoPage.write(demo, Replay.run(demo), OUT.resolve("rings-play.html")).toAbsolutePath();
+        browser.get(page.toUri().toString());
+        browser.executeScript("document.getElementById('speed').value = '250'");
+        browser.findElement(By.tagName("body")).sendKeys(Keys.SPACE);
+        assertThat(browser.findElement(By.id("play")).getText()).isEqualTo("Pause");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (number("return window.uringlabDemo.row()") < 2 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        browser.findElement(By.tagName("body")).sendKeys(Keys.SPACE);
+        assertThat(browser.findElement(By.id("play")).getText()).isEqualTo("Play");
+        assertThat(number("return window.uringlabDemo.row()")).as("rows played").isGreaterThanOrEqualTo(2);
+    }
+
+    /** What the page drew for arm {@code k}, as a JS expression. */
+    private static final String DRAWN = """
+            ((arm) => ({sqHead: arm.querySelector('.v-sq-head').dataset.value,
+                sqTail: arm.querySelector('.v-sq-tail').dataset.value,
+                cqHead: arm.querySelector('.v-cq-head').dataset.value,
+                cqTail: arm.querySelector('.v-cq-tail').dataset.value,
+                cqes: arm.querySelector('.v-cqe-count').dataset.value,
+                lock: arm.querySelector('.v-lock').dataset.value,
+                slots: arm.querySelectorAll('svg path.slot.visible').length}))
+              (document.querySelector('.arm[data-arm="' + k + '"]'))""";
+
+    /** Both arms' drawn head, tail, CQE count and lock holder at {@code row}, against the trace. */
+    private static void assertDrawn(String name, List<ArmRun> runs, List<Row> rows, int row) {
+        assertThat(number("return window.uringlabDemo.row()")).as("%s: the row shown", name).isEqualTo(row);
+        for (int k = 0; k < 2; k++) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> drawn = (Map<String, Object>) browser.executeScript(
+                    "const k = arguments[0]; return " + DRAWN + ";", k);
+            assertArm(name, runs, rows, row, k, drawn);
+        }
+    }
+
+    private static void assertArm(String name, List<ArmRun> runs, List<Row> rows, int row, int k,
+            Map<String, Object> drawn) {
+        Snapshot s = expected(runs.get(k), rows, row, k);
+        String at = name + " row " + (row + 1) + " arm " + (k == 0 ? "A" : "B");
+        assertThat(drawn).as(at).containsEntry("sqHead", String.valueOf(s.sqHead()))
+                .containsEntry("sqTail", String.valueOf(s.sqTail()))
+                .containsEntry("cqHead", String.valueOf(s.cqHead()))
+                .containsEntry("cqTail", String.valueOf(s.cqTail()))
+                .containsEntry("cqes", String.valueOf(s.cqTail() - s.cqHead()))
+                .containsEntry("lock", s.lock() == null ? "" : s.lock())
+                .containsEntry("slots", (long) (s.cqTail() - s.cqHead()));
+    }
+
+    /** The arm's state at {@code row}: after its latest step at or before it, all zero before its first. */
+    private static Snapshot expected(ArmRun run, List<Row> rows, int row, int arm) {
+        int latest = -1;
+        for (int r = 0; r <= row; r++) {
+            int i = arm == 0 ? rows.get(r).a() : rows.get(r).b();
+            latest = i >= 0 ? i : latest;
+        }
+        return latest >= 0 ? run.steps().get(latest).state()
+                : new Snapshot(0, 0, 0, 0, 0, 0, 0, List.of(), null, Map.of(), List.of(), List.of(), List.of(),
+                        List.of(), List.of(), 0, Map.of(), 0, Map.of());
+    }
+
+    private static long number(String script) {
+        return ((Number) browser.executeScript(script)).longValue();
+    }
+
+    private static void setScheme(String scheme) {
+        browser.executeCdpCommand("Emulation.setEmulatedMedia",
+                Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", scheme))));
+    }
+
+    private static void screenshot(Path file) throws IOException {
+        Number height = (Number) browser.executeScript("return document.documentElement.scrollHeight");
+        Map<String, Object> shot = browser.executeCdpCommand("Page.captureScreenshot", Map.of(
+                "format", "png", "captureBeyondViewport", true,
+                "clip", Map.of("x", 0, "y", 0, "width", 1400, "height", height.intValue(), "scale", 1)));
+        Files.write(file, Base64.getDecoder().decode((String) shot.get("data")));
+    }
+}
