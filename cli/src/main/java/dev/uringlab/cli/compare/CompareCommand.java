@@ -14,6 +14,7 @@ import dev.uringlab.reports.analysis.Estimate;
 import dev.uringlab.reports.analysis.Intervals;
 import dev.uringlab.reports.analysis.Params;
 import dev.uringlab.reports.analysis.Row;
+import dev.uringlab.reports.input.Claims;
 import dev.uringlab.reports.input.ReportInputException;
 import dev.uringlab.reports.input.RunReader;
 import java.io.IOException;
@@ -134,6 +135,7 @@ public final class CompareCommand implements Callable<Integer> {
             err.println("uring-lab compare: " + bad.get());
             return EXIT_USAGE;
         }
+        Claims.builtIn(); // now, from the jar this run started with, not after minutes of benchmarks
         Intervals intervals = new Intervals(confidence / 100);
         Duration budget = budgetMinutes == null ? runLength.budget() : Duration.ofSeconds(Math.round(budgetMinutes * 60));
         if (baseline != null) {

@@ -26,8 +26,21 @@ public record Claims(List<Claim> claims) {
         claims = List.copyOf(claims);
     }
 
-    /** The claims that ship with uring-lab, one per seed. */
+    /**
+     * The claims that ship with uring-lab, one per seed: read from the jar once, at the first call,
+     * and kept. A long run (compare) asks for them at its start, so a jar rebuilt while it runs
+     * cannot hand its last step a claims file newer than its classes.
+     */
     public static Claims builtIn() {
+        return BuiltIn.CLAIMS;
+    }
+
+    /** Lazy holder: the resource is parsed when {@link #builtIn()} is first called. */
+    private static final class BuiltIn {
+        static final Claims CLAIMS = readBuiltIn();
+    }
+
+    private static Claims readBuiltIn() {
         try (InputStream in = Claims.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + RESOURCE);
