@@ -8,13 +8,9 @@ import dev.uringlab.cli.DemoPages;
 import dev.uringlab.reports.Report;
 import dev.uringlab.reports.ReportRequest;
 import dev.uringlab.reports.Reports;
-import dev.uringlab.reports.analysis.Analysis;
-import dev.uringlab.reports.analysis.BenchmarkResults;
-import dev.uringlab.reports.analysis.Estimate;
 import dev.uringlab.reports.analysis.Intervals;
-import dev.uringlab.reports.analysis.Params;
-import dev.uringlab.reports.analysis.Row;
 import dev.uringlab.reports.input.Claims;
+import dev.uringlab.reports.input.JmhResult;
 import dev.uringlab.reports.input.ReportInputException;
 import dev.uringlab.reports.input.RunReader;
 import java.io.IOException;
@@ -56,9 +52,9 @@ import picocli.CommandLine.Spec;
  *       and can run here ({@code dev.uringlab.jmh.BenchmarkPlan}); the others are printed as
  *       skipped, with the reason;</li>
  *   <li>runs the points one fork at a time through JMH's Runner in one host JVM
- *       ({@link JmhChild}), the arms of each race interleaved and forks added where the ratio
- *       intervals are widest ({@link Races}), until every race meets the target precision or
- *       the budget ends; one progress line per fork, JMH's own output in {@code jmh.log}
+ *       ({@link JmhChild}): the races of the authors' figures first, then every other point; the
+ *       arms of each race interleaved and forks added where the ratio intervals are widest
+ *       ({@link Races}), until every race meets the target precision or the budget ends; one progress line per fork, JMH's own output in {@code jmh.log}
  *       ({@code --verbose}: on the terminal); {@code jmh.json} is rewritten after each fork;</li>
  *   <li>writes {@code env.json} beside it, then {@code report.html} through the reports module,
  *       prints the summary table and the report's path.</li>
@@ -83,7 +79,7 @@ public final class CompareCommand implements Callable<Integer> {
     private Length length = new Length();
 
     private static final class Length {
-        @Option(names = "--quick", description = "A first look within 5 minutes in all: one fork of every point, then forks where intervals are widest.")
+        @Option(names = "--quick", description = "A first look within 5 minutes in all: the authors' figures first, two forks of each arm, then the other points.")
         boolean quick;
 
         @Option(names = "--full", description = "Long runs (5 to 15 forks of 5 x 2 s warmup, 10 x 2 s) for figures to keep.")
@@ -135,7 +131,7 @@ public final class CompareCommand implements Callable<Integer> {
             err.println("uring-lab compare: " + bad.get());
             return EXIT_USAGE;
         }
-        Claims.builtIn(); // now, from the jar this run started with, not after minutes of benchmarks
+        Claims claims = Claims.builtIn(); // now, from the jar this run started with, not after minutes of benchmarks
         Intervals intervals = new Intervals(confidence / 100);
         Duration budget = budgetMinutes == null ? runLength.budget() : Duration.ofSeconds(Math.round(budgetMinutes * 60));
         if (baseline != null) {
@@ -194,7 +190,7 @@ public final class CompareCommand implements Callable<Integer> {
         EnvFile env = EnvFile.capture(layout, runLength, start);
         env.benchmarks(all.stream().map(PlanPoint::benchmark).distinct().toList());
         env.write(dir);
-        Races races = new Races(toRun, runLength.minForks(), runLength.maxForks(), target / 100);
+        Races races = new Races(toRun, Races.claimed(toRun, claims), runLength.minForks(), runLength.maxForks(), target / 100);
         Progress progress = new Progress(runLength, budget);
         out.println("uring-lab compare: " + toRun.size() + " points (" + (plan.size() - toRun.size()) + " skipped), "
                 + runLength.describe(budget)
@@ -219,14 +215,14 @@ public final class CompareCommand implements Callable<Integer> {
         Path part = dir.resolve("jmh-fork.json"); // one fork's results, merged into jmh.json
         try {
             jmh.start(verbose ? Optional.empty() : Optional.of(log));
-            Map<PlanPoint, Double> precision = new LinkedHashMap<>();
+            Map<Races.Race, Double> precision = new LinkedHashMap<>();
             boolean outOfTime = false;
-            for (List<PlanPoint> batch = races.next(precision); !batch.isEmpty() && !interrupted.get() && !outOfTime;
+            for (Races.Batch batch = races.next(precision); !batch.isEmpty() && !interrupted.get() && !outOfTime;
                     batch = races.next(precision)) {
-                if (races.warmedUp() && !progress.fits(Duration.between(start, Instant.now()), batch.size())) {
+                if (batch.together() && !progress.fits(Duration.between(start, Instant.now()), batch.points().size())) {
                     break; // a race's arms run together or not at all
                 }
-                for (PlanPoint point : batch) {
+                for (PlanPoint point : batch.points()) {
                     Duration elapsed = Duration.between(start, Instant.now());
                     if (!progress.fits(elapsed, 1)) {
                         outOfTime = true;
@@ -237,7 +233,7 @@ public final class CompareCommand implements Callable<Integer> {
                         continue;
                     }
                     out.println(progress.before(toRun.indexOf(point) + 1, toRun.size(), point,
-                            Params.isReference(point.params()) ? "reference" : "challenger", races.forks(point) + 1, elapsed,
+                            races.role(point), races.forks(point) + 1, elapsed,
                             races.forksToMinimum()));
                     out.flush();
                     Instant t0 = Instant.now();
@@ -265,8 +261,8 @@ public final class CompareCommand implements Callable<Integer> {
                         results.write(dir);
                     }
                 }
-                if (races.warmedUp() && results.size() > 0 && !interrupted.get()) {
-                    precision = precisions(dir.resolve(JmhJson.NAME), intervals, toRun);
+                if (results.size() > 0 && !interrupted.get()) {
+                    precision = precisions(dir.resolve(JmhJson.NAME), intervals, races.races());
                 }
             }
         } finally {
@@ -379,23 +375,32 @@ public final class CompareCommand implements Callable<Integer> {
         return Optional.empty();
     }
 
-    /** Each point's precision now: its ratio's over its reference, or its score's when it races alone. */
-    private static Map<PlanPoint, Double> precisions(Path json, Intervals intervals, List<PlanPoint> points) {
-        Map<PlanPoint, Double> out = new LinkedHashMap<>();
-        Analysis a;
+    /**
+     * Each race's precision now: the half-width over the value of its challenger's ratio to its
+     * reference, or of its score when it races alone; a race not yet measured is left out.
+     */
+    private static Map<Races.Race, Double> precisions(Path json, Intervals intervals, List<Races.Race> races) {
+        Map<Races.Race, Double> out = new LinkedHashMap<>();
+        List<JmhResult> results;
         try {
-            a = Reports.analyse(new ReportRequest(List.of(json), Optional.empty(), Optional.empty(), json.resolveSibling(REPORT), intervals));
+            results = RunReader.read(json).results();
         } catch (ReportInputException e) {
             return out;
         }
-        for (BenchmarkResults b : a.benchmarks()) {
-            for (Row r : b.rows()) {
-                Estimate e = r.reference() ? r.throughput() : r.speedup().orElse(r.throughput());
-                points.stream().filter(p -> p.benchmark().equals(b.benchmark()) && p.params().equals(r.result().params()))
-                        .findFirst().ifPresent(p -> out.put(p, e.precision()));
+        for (Races.Race race : races) {
+            Optional<JmhResult> point = result(results, race.point());
+            Optional<JmhResult> reference = race.reference().flatMap(r -> result(results, r));
+            if (point.isPresent() && race.reference().isEmpty()) {
+                out.put(race, intervals.score(point.get().primary()).precision());
+            } else if (point.isPresent() && reference.isPresent()) {
+                out.put(race, intervals.ratio(point.get().primary(), reference.get().primary()).precision());
             }
         }
         return out;
+    }
+
+    private static Optional<JmhResult> result(List<JmhResult> results, PlanPoint p) {
+        return results.stream().filter(r -> r.benchmark().equals(p.benchmark()) && r.params().equals(p.params())).findFirst();
     }
 
     /** {@code results/<timestamp>/}, new. */

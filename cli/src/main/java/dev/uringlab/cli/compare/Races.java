@@ -1,31 +1,41 @@
 package dev.uringlab.cli.compare;
 
+import dev.uringlab.reports.analysis.ClaimMatcher;
 import dev.uringlab.reports.analysis.Params;
+import dev.uringlab.reports.input.Claims;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * Which point runs its next fork: {@code uring-lab compare}'s schedule of interleaved races.
  *
- * <p>A <em>race</em> is a point against its reference (the same benchmark and workload params,
- * every strategy param at {@code baseline} and the ring {@code emulated}; see the reports'
- * {@link Params}); a reference point with no challenger races alone. Forks run one at a time
- * and alternate between the arms (reference fork, patched fork, reference fork...), so that
- * drift on a shared machine falls on both arms of every ratio.
- *
+ * <p>A <em>race</em> is a point against its reference, or a point alone. There are two tiers:
  * <ol>
- *   <li>Rounds: until every point has {@code minForks} forks, each round gives one fork to each
- *       point that has the fewest, in race order (a race's reference before its challenger; the
- *       benchmarks' races in turn, the native ring's last).</li>
- *   <li>Then precision: the race whose ratio interval is widest relative to the target
- *       (half-width over ratio, from the report's own analysis) and whose challenger has fewer
- *       than {@code maxForks} gets one fork of each arm (a reference shared by several races
- *       may pass {@code maxForks}); until every race meets the target or is at its maximum, or
- *       the caller's time budget ends.</li>
+ *   <li><b>The authors' figures</b>: each figure of the built-in claims races its patched arm
+ *       against its baseline arm in the author's kernel context, the same pair the report reads
+ *       ({@link ClaimMatcher#arms}).</li>
+ *   <li><b>Everything else</b>: a point against its reference (the same benchmark and workload
+ *       params, every strategy param at {@code baseline} and the ring {@code emulated}; see the
+ *       reports' {@link Params}); a reference point with no challenger races alone.</li>
+ * </ol>
+ * The first tier is served before the second, each in two phases, so that a budget that ends
+ * early has spent itself on what the report sets beside an author's figure:
+ * <ol>
+ *   <li>Rounds: until every point of the tier has {@code minForks} forks, each round gives one
+ *       fork to each point of the tier that has the fewest, in race order (a race's reference
+ *       before its challenger, so the arms alternate and drift on a shared machine falls on
+ *       both; the benchmarks' races in turn, the native ring's last).</li>
+ *   <li>Precision: the race whose ratio interval is widest relative to the target (half-width
+ *       over ratio) and whose challenger has fewer than {@code maxForks} gets one fork of each
+ *       arm (a reference shared by several races may pass {@code maxForks}); until every race
+ *       of the tier meets the target or is at its maximum.</li>
  * </ol>
  */
 final class Races {
@@ -36,62 +46,109 @@ final class Races {
         }
     }
 
-    private final List<PlanPoint> points;
-    private final List<Race> races = new ArrayList<>();
+    /**
+     * The next forks to run, in order.
+     *
+     * @param together whether the points are one race's arms, which run together or not at all
+     *                 (else a round, which a budget may cut short)
+     */
+    record Batch(List<PlanPoint> points, boolean together) {
+        static final Batch NONE = new Batch(List.of(), false);
+
+        boolean isEmpty() {
+            return points.isEmpty();
+        }
+    }
+
+    private final List<List<Race>> tiers;
     private final Map<PlanPoint, Integer> forks = new LinkedHashMap<>();
     private final int minForks;
     private final int maxForks;
     private final double target;
 
-    Races(List<PlanPoint> points, int minForks, int maxForks, double target) {
-        this.points = List.copyOf(points);
+    /**
+     * @param claimed the races of the authors' figures ({@link #claimed}), run first
+     */
+    Races(List<PlanPoint> points, List<Race> claimed, int minForks, int maxForks, double target) {
         this.minForks = minForks;
         this.maxForks = Math.max(minForks, maxForks);
         this.target = target;
         for (PlanPoint p : points) {
             forks.put(p, 0);
         }
+        List<Race> others = new ArrayList<>();
         for (PlanPoint p : points) {
             if (!Params.isReference(p.params())) {
-                races.add(new Race(p, referenceOf(p)));
+                others.add(new Race(p, referenceOf(points, p)));
             }
         }
         for (PlanPoint p : points) {
-            if (Params.isReference(p.params()) && races.stream().noneMatch(r -> r.reference().equals(Optional.of(p)))) {
-                races.add(new Race(p, Optional.empty()));
+            if (Params.isReference(p.params()) && others.stream().noneMatch(r -> r.reference().equals(Optional.of(p)))) {
+                others.add(new Race(p, Optional.empty()));
             }
         }
-        interleaveBenchmarks();
+        this.tiers = List.of(interleaveBenchmarks(claimed), interleaveBenchmarks(others));
+    }
+
+    /** Without claims: one tier of challengers against references. */
+    Races(List<PlanPoint> points, int minForks, int maxForks, double target) {
+        this(points, List.of(), minForks, maxForks, target);
+    }
+
+    /** The races of the built-in claims' figures among {@code points}: each figure's pair, once. */
+    static List<Race> claimed(List<PlanPoint> points, Claims claims) {
+        Map<String, List<PlanPoint>> byBenchmark = points.stream()
+                .collect(Collectors.groupingBy(PlanPoint::benchmark, LinkedHashMap::new, Collectors.toList()));
+        LinkedHashSet<Race> races = new LinkedHashSet<>();
+        byBenchmark.forEach((benchmark, planned) -> {
+            List<Map<String, String>> params = planned.stream().map(PlanPoint::params).toList();
+            for (ClaimMatcher.Arms arms : ClaimMatcher.arms(claims, benchmark, params)) {
+                races.add(new Race(planned.get(params.indexOf(arms.patched())), Optional.of(planned.get(params.indexOf(arms.baseline())))));
+            }
+        });
+        return List.copyOf(races);
     }
 
     /**
-     * Orders the races one benchmark after another in turn (the first race of each, then the
+     * Orders races one benchmark after another in turn (the first race of each, then the
      * second...), the native ring's last within each benchmark, so that a budget that ends
      * during the rounds has measured some of every benchmark, the emulator's patches first.
      */
-    private void interleaveBenchmarks() {
+    private static List<Race> interleaveBenchmarks(List<Race> races) {
         Map<String, List<Race>> byBenchmark = new LinkedHashMap<>();
         races.stream().sorted(Comparator.comparing((Race r) -> NATIVE.equals(r.point().params().get(Params.RING))))
                 .forEach(r -> byBenchmark.computeIfAbsent(r.point().benchmark(), k -> new ArrayList<>()).add(r));
-        races.clear();
-        for (int i = 0; byBenchmark.values().stream().anyMatch(l -> !l.isEmpty()); i++) {
+        List<Race> out = new ArrayList<>();
+        while (byBenchmark.values().stream().anyMatch(l -> !l.isEmpty())) {
             for (List<Race> l : byBenchmark.values()) {
                 if (!l.isEmpty()) {
-                    races.add(l.removeFirst());
+                    out.add(l.removeFirst());
                 }
             }
         }
+        return out;
     }
 
     private static final String NATIVE = "native";
 
-    private Optional<PlanPoint> referenceOf(PlanPoint p) {
+    private static Optional<PlanPoint> referenceOf(List<PlanPoint> points, PlanPoint p) {
         return points.stream().filter(r -> r.benchmark().equals(p.benchmark()) && Params.isReference(r.params())
                 && Params.workload(r.params()).equals(Params.workload(p.params()))).findFirst();
     }
 
+    /** Every race, the authors' figures first. */
     List<Race> races() {
-        return List.copyOf(races);
+        return tiers.stream().flatMap(List::stream).toList();
+    }
+
+    /** Whether {@code race} is an author's figure. */
+    boolean claimed(Race race) {
+        return tiers.getFirst().contains(race);
+    }
+
+    /** {@code reference} when {@code p} is a reference arm of some race, else {@code challenger}. */
+    String role(PlanPoint p) {
+        return races().stream().anyMatch(r -> r.reference().equals(Optional.of(p))) ? "reference" : "challenger";
     }
 
     /** Forks run so far of {@code p}. */
@@ -104,46 +161,46 @@ final class Races {
         forks.merge(p, 1, Integer::sum);
     }
 
-    /** Whether every point has its minimum of forks. */
-    boolean warmedUp() {
-        return forks.values().stream().allMatch(n -> n >= minForks);
-    }
-
     /** How many forks the rounds still need before every point has {@code minForks}. */
     int forksToMinimum() {
         return forks.values().stream().mapToInt(n -> Math.max(0, minForks - n)).sum();
     }
 
     /**
-     * The next points to run, one fork each, in order; empty when every race is done.
+     * The next forks to run; empty when every race is done.
      *
-     * @param precision each point's current precision: the half-width over the value of its
+     * @param precision each race's current precision: the half-width over the value of its
      *                  ratio's interval (of its score's when it races alone); absent or NaN
      *                  when unknown
      */
-    List<PlanPoint> next(Map<PlanPoint, Double> precision) {
-        if (!warmedUp()) {
-            int fewest = forks.values().stream().mapToInt(Integer::intValue).min().orElse(0);
-            List<PlanPoint> round = new ArrayList<>();
-            for (Race race : races) {
-                for (PlanPoint p : race.arms()) {
-                    if (forks.get(p) == fewest && !round.contains(p)) {
-                        round.add(p);
-                    }
-                }
+    Batch next(Map<Race, Double> precision) {
+        for (List<Race> tier : tiers) {
+            List<PlanPoint> round = round(tier);
+            if (!round.isEmpty()) {
+                return new Batch(round, false);
             }
-            return round;
+            Optional<Race> widest = tier.stream()
+                    .filter(r -> forks.get(r.point()) < maxForks)
+                    .filter(r -> excess(r, precision) > 1)
+                    .max(Comparator.comparingDouble(r -> excess(r, precision)));
+            if (widest.isPresent()) {
+                return new Batch(widest.get().arms(), true);
+            }
         }
-        return races.stream()
-                .filter(r -> forks.get(r.point()) < maxForks)
-                .filter(r -> excess(r, precision) > 1)
-                .max(Comparator.comparingDouble(r -> excess(r, precision)))
-                .map(Race::arms).orElse(List.of());
+        return Batch.NONE;
+    }
+
+    /** One fork for each point of the tier that has the fewest, while that is below the minimum. */
+    private List<PlanPoint> round(List<Race> tier) {
+        List<PlanPoint> arms = tier.stream().flatMap(r -> r.arms().stream()).distinct().toList();
+        int fewest = arms.stream().mapToInt(forks::get).min().orElse(minForks);
+        Predicate<PlanPoint> due = p -> forks.get(p) == fewest;
+        return fewest >= minForks ? List.of() : arms.stream().filter(due).toList();
     }
 
     /** A race's precision over the target: above 1 while the race needs forks (unknown counts as far off). */
-    private double excess(Race r, Map<PlanPoint, Double> precision) {
-        Double p = precision.get(r.point());
+    private double excess(Race r, Map<Race, Double> precision) {
+        Double p = precision.get(r);
         return p == null || p.isNaN() ? Double.MAX_VALUE : p / target;
     }
 }

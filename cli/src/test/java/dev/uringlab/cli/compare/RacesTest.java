@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class RacesTest {
@@ -12,6 +13,10 @@ class RacesTest {
     private static final PlanPoint BATCHED = PlanPoint.parse("run\tdev.uringlab.jmh.R.r\tcompletion=batched-cqe cqeArray=16 ring=emulated");
     private static final PlanPoint NATIVE = PlanPoint.parse("run\tdev.uringlab.jmh.R.r\tcompletion=baseline cqeArray=16 ring=native");
     private static final PlanPoint AT8 = PlanPoint.parse("run\tdev.uringlab.jmh.R.r\tcompletion=batched-cqe cqeArray=8 ring=emulated");
+
+    private static Races.Race race(Races races, PlanPoint challenger) {
+        return races.races().stream().filter(r -> r.point().equals(challenger)).findFirst().orElseThrow();
+    }
 
     private static void runAll(Races races, List<PlanPoint> points) {
         points.forEach(races::ran);
@@ -31,43 +36,102 @@ class RacesTest {
         PlanPoint nopsAll = PlanPoint.parse("run\tdev.uringlab.jmh.N.n\tprofile=all-patches ring=emulated");
         Races races = new Races(List.of(BASE, NATIVE, BATCHED, nopsBase, nopsNative, nopsAll), 1, 5, 0.05);
         assertThat(races.races()).extracting(r -> r.point()).containsExactly(BATCHED, nopsAll, NATIVE, nopsNative);
-        assertThat(races.next(Map.of())).containsExactly(BASE, BATCHED, nopsBase, nopsAll, NATIVE, nopsNative);
+        assertThat(races.next(Map.of()).points()).containsExactly(BASE, BATCHED, nopsBase, nopsAll, NATIVE, nopsNative);
     }
 
     @Test
     void shouldInterleaveTheArmsRoundByRoundUpToTheMinimumOfForks() {
         Races races = new Races(List.of(BASE, BATCHED, NATIVE), 2, 5, 0.05);
-        List<PlanPoint> first = races.next(Map.of());
+        List<PlanPoint> first = races.next(Map.of()).points();
         assertThat(first).containsExactly(BASE, BATCHED, NATIVE);
         runAll(races, first);
         assertThat(races.forksToMinimum()).isEqualTo(3);
-        List<PlanPoint> second = races.next(Map.of());
+        List<PlanPoint> second = races.next(Map.of()).points();
         assertThat(second).containsExactly(BASE, BATCHED, NATIVE);
         runAll(races, second);
-        assertThat(races.warmedUp()).isTrue();
+        assertThat(races.forksToMinimum()).isZero();
     }
 
     @Test
     void shouldSpendForksOnTheWidestRaceUntilEachMeetsTheTargetOrItsMaximum() {
         Races races = new Races(List.of(BASE, BATCHED, NATIVE), 1, 2, 0.05);
-        runAll(races, races.next(Map.of()));
-        Map<PlanPoint, Double> precision = new HashMap<>(Map.of(BATCHED, 0.08, NATIVE, 0.20));
-        List<PlanPoint> widest = races.next(precision);
+        runAll(races, races.next(Map.of()).points());
+        Map<Races.Race, Double> precision = new HashMap<>(Map.of(race(races, BATCHED), 0.08, race(races, NATIVE), 0.20));
+        List<PlanPoint> widest = races.next(precision).points();
         assertThat(widest).containsExactly(BASE, NATIVE);
         runAll(races, widest);
-        precision.put(NATIVE, 0.10);
+        precision.put(race(races, NATIVE), 0.10);
         // NATIVE is still the widest but at its maximum of forks: BATCHED's turn, with the shared BASE again
-        assertThat(races.next(precision)).containsExactly(BASE, BATCHED);
+        assertThat(races.next(precision).points()).containsExactly(BASE, BATCHED);
         runAll(races, List.of(BASE, BATCHED));
         assertThat(races.forks(BASE)).isEqualTo(3);
-        assertThat(races.next(precision)).isEmpty();
+        assertThat(races.next(precision).points()).isEmpty();
     }
 
     @Test
     void shouldStopARaceThatMeetsTheTarget() {
         Races races = new Races(List.of(BASE, BATCHED), 1, 10, 0.05);
-        runAll(races, races.next(Map.of()));
-        assertThat(races.next(Map.of(BATCHED, 0.049))).isEmpty();
-        assertThat(races.next(Map.of(BATCHED, Double.NaN))).containsExactly(BASE, BATCHED);
+        runAll(races, races.next(Map.of()).points());
+        assertThat(races.next(Map.of(race(races, BATCHED), 0.049)).points()).isEmpty();
+        assertThat(races.next(Map.of(race(races, BATCHED), Double.NaN)).points()).containsExactly(BASE, BATCHED);
+    }
+
+    @Test
+    void shouldServeTheAuthorsFiguresFirstRoundsThenPrecisionBeforeAnyOtherPoint() {
+        PlanPoint ctxBase = PlanPoint.parse("run\tdev.uringlab.jmh.R.r\tcompletion=baseline cqeArray=16 profile=linux-6.1 ring=emulated");
+        PlanPoint ctxBatched = PlanPoint.parse("run\tdev.uringlab.jmh.R.r\tcompletion=batched-cqe cqeArray=16 profile=linux-6.1 ring=emulated");
+        Races.Race figure = new Races.Race(ctxBatched, Optional.of(ctxBase));
+        Races races = new Races(List.of(BASE, BATCHED, ctxBase, ctxBatched), List.of(figure), 2, 3, 0.05);
+        assertThat(races.claimed(figure)).isTrue();
+        // the figure's arms alternate, each to the minimum, before any other point runs
+        for (int round = 0; round < 2; round++) {
+            Races.Batch batch = races.next(Map.of());
+            assertThat(batch.points()).containsExactly(ctxBase, ctxBatched);
+            assertThat(batch.together()).isFalse();
+            runAll(races, batch.points());
+        }
+        // then its precision, while it is wider than the target
+        Races.Batch more = races.next(Map.of(figure, 0.09));
+        assertThat(more.points()).containsExactly(ctxBase, ctxBatched);
+        assertThat(more.together()).isTrue();
+        runAll(races, more.points());
+        // at its maximum: the other tier's round, in which the profile's baseline races the reference too
+        assertThat(races.next(Map.of(figure, 0.09)).points()).containsExactly(BASE, BATCHED);
+        assertThat(races.role(ctxBase)).isEqualTo("reference");
+        assertThat(races.role(ctxBatched)).isEqualTo("challenger");
+    }
+
+    @Test
+    void shouldRaceEachClaimedFigureOnTheArmsTheReportReads() {
+        PlanPoint ctxBase = PlanPoint.parse("run\tdev.uringlab.jmh.RegbBenchmark.regb\tcompletion=baseline cqeArray=16 pollRearm=baseline profile=linux-6.1 ring=emulated");
+        PlanPoint ctx16 = PlanPoint.parse("run\tdev.uringlab.jmh.RegbBenchmark.regb\tcompletion=batched-cqe cqeArray=16 pollRearm=baseline profile=linux-6.1 ring=emulated");
+        PlanPoint ctx8 = PlanPoint.parse("run\tdev.uringlab.jmh.RegbBenchmark.regb\tcompletion=batched-cqe cqeArray=8 pollRearm=baseline profile=linux-6.1 ring=emulated");
+        PlanPoint mainline16 = PlanPoint.parse("run\tdev.uringlab.jmh.RegbBenchmark.regb\tcompletion=batched-cqe cqeArray=16 pollRearm=baseline profile=baseline ring=emulated");
+        PlanPoint mainlineBase = PlanPoint.parse("run\tdev.uringlab.jmh.RegbBenchmark.regb\tcompletion=baseline cqeArray=16 pollRearm=baseline profile=baseline ring=emulated");
+        List<Races.Race> claimed = Races.claimed(List.of(mainlineBase, mainline16, ctxBase, ctx8, ctx16),
+                dev.uringlab.reports.input.Claims.builtIn());
+        // seed 000's figures in its linux-6.1 context (the 32-entry array is not planned here), never the mainline pair
+        assertThat(claimed).containsExactlyInAnyOrder(new Races.Race(ctx16, Optional.of(ctxBase)), new Races.Race(ctx8, Optional.of(ctxBase)));
+    }
+
+    @Test
+    void shouldGiveEveryFigureOfTheBuiltInClaimsARaceInTheFullPlan() throws Exception {
+        // the points BenchmarkPlan listed to run on 2026-12-01 (java -cp benchmarks.jar dev.uringlab.jmh.BenchmarkPlan)
+        List<PlanPoint> plan;
+        try (var in = RacesTest.class.getResourceAsStream("plan-2026-12-01.txt")) {
+            plan = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().map(PlanPoint::parse).toList();
+        }
+        var claims = dev.uringlab.reports.input.Claims.builtIn();
+        List<Races.Race> claimed = Races.claimed(plan, claims);
+        long figures = claims.claims().stream().mapToLong(c -> c.figures().stream().map(f -> f.match()).distinct().count()).sum();
+        assertThat(claimed).hasSize((int) figures).doesNotHaveDuplicates();
+        assertThat(claimed).allSatisfy(r -> {
+            assertThat(r.reference()).isPresent();
+            assertThat(r.point().params().get("profile")).isEqualTo(r.reference().get().params().get("profile")).isNotEqualTo("baseline");
+        });
+        Races races = new Races(plan, claimed, 2, 3, 0.05);
+        List<PlanPoint> first = races.next(Map.of()).points();
+        assertThat(first).hasSize((int) claimed.stream().flatMap(r -> r.arms().stream()).distinct().count());
+        assertThat(first.stream().map(PlanPoint::benchmark).distinct()).hasSize(5);
     }
 }

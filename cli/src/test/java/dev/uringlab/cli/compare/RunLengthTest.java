@@ -18,6 +18,6 @@ class RunLengthTest {
         assertThat(RunLength.QUICK.budget()).isEqualTo(Duration.ofMinutes(5));
         assertThat(RunLength.DEFAULT.minForks()).isEqualTo(3);
         assertThat(RunLength.DEFAULT.iterationTimePerFork()).isEqualTo(Duration.ofSeconds(8));
-        assertThat(RunLength.QUICK.describe()).isEqualTo("1-3 forks, 2 x 500 ms warmup, 5 x 500 ms measurement, 5:00 budget");
+        assertThat(RunLength.QUICK.describe()).isEqualTo("2-3 forks, 2 x 500 ms warmup, 5 x 500 ms measurement, 5:00 budget");
     }
 }

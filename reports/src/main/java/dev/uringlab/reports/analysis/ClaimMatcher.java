@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Finds each author's figure in the JMH results and sets the measured speed-up beside it.
@@ -35,7 +36,79 @@ public final class ClaimMatcher {
     /** The profile param. */
     private static final String PROFILE = "profile";
 
-    private record Pair(JmhResult patched, JmhResult baseline) {
+    private record Pair<T>(T patched, T baseline) {
+    }
+
+    /**
+     * What a figure reads among {@code items} (results, or the points of a plan): the patched and
+     * baseline candidates, the pairs of them that differ only in the moved axis (and the claim's
+     * options), whether the claim's kernel context is among them, and the params it asked for.
+     */
+    private record Selection<T>(List<T> patched, List<T> baseline, List<Pair<T>> pairs, boolean inContext,
+                                Map<String, String> want) {
+    }
+
+    /** The one selection rule, for results and for a plan's points alike (see the class comment). */
+    private static <T> Selection<T> select(Claim claim, Figure figure, List<T> items, Function<T, Map<String, String>> params) {
+        Map<String, String> want = new LinkedHashMap<>(claim.match());
+        want.putAll(figure.match());
+        boolean inContext = claim.context() != null
+                && items.stream().anyMatch(r -> claim.context().equals(params.apply(r).get(PROFILE)));
+        if (inContext) {
+            // the profile decides every axis but the patched one: drop the axis params match fixed
+            want.keySet().removeIf(k -> Params.isStrategy(k) && !k.equals(Params.RING));
+            want.put(PROFILE, claim.context());
+        }
+        List<T> patched = candidates(items, params, claim.axis(), claim.patched(), want);
+        List<T> baseline = candidates(items, params, claim.axis(), Params.BASELINE, want);
+        List<String> ignored = new ArrayList<>(List.of(claim.axis()));
+        if (baseline.isEmpty() && !claim.options().isEmpty()) {
+            // The baseline ran once, without the patched strategy's options: match it without them.
+            Map<String, String> wantOfBaseline = new LinkedHashMap<>(want);
+            wantOfBaseline.keySet().removeAll(claim.options());
+            baseline = candidates(items, params, claim.axis(), Params.BASELINE, wantOfBaseline);
+            ignored.addAll(claim.options());
+        }
+        List<Pair<T>> pairs = new ArrayList<>();
+        for (T p : patched) {
+            for (T b : baseline) {
+                if (without(params.apply(p), ignored).equals(without(params.apply(b), ignored))) {
+                    pairs.add(new Pair<>(p, b));
+                }
+            }
+        }
+        return new Selection<>(patched, baseline, pairs, inContext, want);
+    }
+
+    /**
+     * The two points of {@code planned} (one benchmark's param sets) that a figure reads.
+     *
+     * @param figure   the figure
+     * @param baseline the params of its baseline arm
+     * @param patched  the params of its patched arm
+     */
+    public record Arms(Claim claim, Figure figure, Map<String, String> baseline, Map<String, String> patched) {
+    }
+
+    /**
+     * For each figure of {@code claims} on {@code benchmark}, the pair of {@code planned} points
+     * it would read once measured, by the rule that reads the results; figures that no single
+     * pair of them serves are left out. {@code uring-lab compare} races these pairs first.
+     */
+    public static List<Arms> arms(Claims claims, String benchmark, List<Map<String, String>> planned) {
+        List<Arms> out = new ArrayList<>();
+        for (Claim claim : claims.claims()) {
+            if (!claim.benchmark().equals(benchmark)) {
+                continue;
+            }
+            for (Figure figure : claim.figures()) {
+                List<Pair<Map<String, String>>> pairs = select(claim, figure, planned, Function.identity()).pairs();
+                if (pairs.size() == 1) {
+                    out.add(new Arms(claim, figure, pairs.getFirst().baseline(), pairs.getFirst().patched()));
+                }
+            }
+        }
+        return out;
     }
 
     /** Every figure of every claim against every run that ran the claim's benchmark (one row when none did). */
@@ -84,33 +157,12 @@ public final class ClaimMatcher {
                     JmhResult.shortName(claim.benchmark()) + " ran without " + Params.cli(claim.axis()) + "=" + claim.patched()
                             + ": no such strategy in this build");
         }
-        Map<String, String> want = new LinkedHashMap<>(claim.match());
-        want.putAll(figure.match());
-        boolean inContext = claim.context() != null
-                && results.stream().anyMatch(r -> claim.context().equals(r.params().get(PROFILE)));
-        if (inContext) {
-            // the profile decides every axis but the patched one: drop the axis params match fixed
-            want.keySet().removeIf(k -> Params.isStrategy(k) && !k.equals(Params.RING));
-            want.put(PROFILE, claim.context());
-        }
-        List<JmhResult> patched = candidates(results, claim.axis(), claim.patched(), want);
-        List<JmhResult> baseline = candidates(results, claim.axis(), Params.BASELINE, want);
-        List<String> ignored = new ArrayList<>(List.of(claim.axis()));
-        if (baseline.isEmpty() && !claim.options().isEmpty()) {
-            // The baseline ran once, without the patched strategy's options: match it without them.
-            Map<String, String> wantOfBaseline = new LinkedHashMap<>(want);
-            wantOfBaseline.keySet().removeAll(claim.options());
-            baseline = candidates(results, claim.axis(), Params.BASELINE, wantOfBaseline);
-            ignored.addAll(claim.options());
-        }
-        List<Pair> pairs = new ArrayList<>();
-        for (JmhResult p : patched) {
-            for (JmhResult b : baseline) {
-                if (without(p.params(), ignored).equals(without(b.params(), ignored))) {
-                    pairs.add(new Pair(p, b));
-                }
-            }
-        }
+        Selection<JmhResult> selected = select(claim, figure, results, JmhResult::params);
+        List<JmhResult> patched = selected.patched();
+        List<JmhResult> baseline = selected.baseline();
+        List<Pair<JmhResult>> pairs = selected.pairs();
+        Map<String, String> want = selected.want();
+        boolean inContext = selected.inContext();
         String selection = want.isEmpty() ? "" : " and " + Params.cliLabel(want, want.keySet());
         if (pairs.size() != 1) {
             String note;
@@ -153,10 +205,11 @@ public final class ClaimMatcher {
                 Optional.of(ns ? b.reciprocal(1e9) : b), Optional.of(ns ? p.reciprocal(1e9) : p), verdict, note, forks);
     }
 
-    private static List<JmhResult> candidates(List<JmhResult> results, String axis, String value, Map<String, String> want) {
-        return results.stream().filter(r -> value.equals(r.params().get(axis))
-                && want.entrySet().stream().allMatch(w -> w.getValue().equals(r.params().get(w.getKey())))
-                && r.params().entrySet().stream()
+    private static <T> List<T> candidates(List<T> items, Function<T, Map<String, String>> params, String axis, String value,
+                                          Map<String, String> want) {
+        return items.stream().filter(r -> value.equals(params.apply(r).get(axis))
+                && want.entrySet().stream().allMatch(w -> w.getValue().equals(params.apply(r).get(w.getKey())))
+                && params.apply(r).entrySet().stream()
                         .filter(e -> Params.isStrategy(e.getKey()) && !e.getKey().equals(axis) && !want.containsKey(e.getKey()))
                         .allMatch(e -> Params.isReference(Map.of(e.getKey(), e.getValue()))))
                 .toList();
@@ -168,10 +221,10 @@ public final class ClaimMatcher {
         return m;
     }
 
-    private static String differing(List<Pair> pairs) {
+    private static String differing(List<Pair<JmhResult>> pairs) {
         TreeSet<String> keys = new TreeSet<>();
         Map<String, String> first = pairs.getFirst().patched().params();
-        for (Pair pair : pairs) {
+        for (Pair<JmhResult> pair : pairs) {
             pair.patched().params().forEach((k, v) -> {
                 if (!Objects.equals(first.get(k), v)) {
                     keys.add(k);
