@@ -11,21 +11,29 @@
  * {@link dev.uringlab.jmh.ForkRunner} runs them one fork at a time through JMH's Runner as compare asks.
  * Shaded with every engine and strategy into {@code jmh/target/benchmarks.jar}.
  *
- * <h2>One JIT state per benchmark: {@code -XX:-BackgroundCompilation} in every fork</h2>
+ * <h2>One inlining tree per benchmark, and the machine's own noise beside it</h2>
  * Forks of the same point used to settle in different states (nops32: one fork at 26-27 M NOP/s,
- * another climbing to 37 M). {@code -XX:+PrintCompilation -XX:+PrintInlining} on short forks shows
- * why: C2 compiles in the background while the benchmark thread runs on, so which hot method is
- * compiled first differs from fork to fork (reg.b: three forks, three different orders of its
- * first twenty C2 compilations), and C2 does not inline a callee that already has big compiled
- * code of its own ("already compiled into a big method"). The inlining tree of the timed loop
- * therefore depends on a race: nops32's {@code Nops32.prepMoreIos} into {@code submitAndReap},
- * {@code submitAndReap} into JMH's stub, the posting strategy's {@code flushCompletions}, and
- * {@code enter}'s own compilation or not, differ between forks. With background compilation off,
- * the thread that trips a compile waits for it, the order follows the (deterministic) invocation
- * counters, and three forks of nops32 and of reg.b each compiled the same methods in the same
- * order with the same inlining. The price is paid in the warmup only (the last C2 compile of
- * nops32's loop ends about 2.5 s after the JVM starts, inside the default 3 x 1 s warmup).
- * The flag is the same for both arms of every race, so it biases no ratio.
+ * another climbing to 37 M). The cause is C2's inlining, which depends on the order in which hot
+ * methods are compiled: C2 does not inline a callee that already has big compiled code of its
+ * own ("already compiled into a big method"), and which of {@code io_submit_sqes} and the
+ * {@code io_submit_sqe} it calls 32 times per batch is compiled first is a race. HotSpot's
+ * {@code -XX:+LogCompilation}, read back into the final inlining tree of every hot method, gave
+ * four forks of nops32 four different trees, {@code -XX:-BackgroundCompilation} or not (the
+ * order still differs: counters trip in a different order when JMH's own threads and the timed
+ * iterations interleave differently). {@link RingBenchmark}'s inlining plan fixes where compiled
+ * units begin, as a kernel build fixes its inlining once: each per-batch function is its own
+ * unit, each per-request function is always inlined into its batch loop. With it, four forks of
+ * nops32 had the same tree on every per-request path (they still differ in per-batch code such
+ * as whether {@code flushCompletions} inlines its lock, once per 32 NOPs), and six alternated
+ * forks of each (nops32, 5.15, depth 32, baseline allocation) averaged 35.6 M NOP/s with the plan
+ * against 31.1 M without: the better state, more often.
+ *
+ * <p>What the plan cannot remove is the machine. On this 2-core shared VM a fork's throughput
+ * drops by up to a third for seconds at a time with no compilation, no GC and the same profile
+ * in JFR's samples before and during the drop: other tenants of the host. {@link
+ * MachineNoiseBenchmark}, a call-free kernel with one compiled shape, measures that noise in the
+ * same run (0.6% fork-to-fork spread in a quiet hour, 7.5% in a busy one), and the report sets it
+ * beside the races' own spread.
  *
  * <p>May not: import ring-core, ring-native or a strategy module (engines and strategies are
  * found by ServiceLoader through {@link dev.uringlab.api.Rings}). Nothing imports this

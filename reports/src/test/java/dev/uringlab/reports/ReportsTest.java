@@ -9,6 +9,7 @@ import dev.uringlab.reports.analysis.BenchmarkResults;
 import dev.uringlab.reports.analysis.ClaimCheck;
 import dev.uringlab.reports.analysis.Row;
 import dev.uringlab.reports.analysis.Verdict;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -258,6 +259,32 @@ class ReportsTest {
                 .contains("WARNING: this run was interrupted (Ctrl-C)");
         assertThat(Files.readString(report.file())).contains("<p class=\"warn\">");
         assertThat(report(Fixtures.RUN_A).summaryTable()).doesNotContain("WARNING");
+    }
+
+    @Test
+    void shouldSayWhenTheMachineItselfSpreadTheCalibrationKernelsForks() throws Exception {
+        // fork means 1000, 1000 and 920: a range of 80 over a mean of 973.3 is 8.2%
+        Path noisy = withCalibration("noisy", "[[1010, 990], [1000, 1000], [930, 910]]");
+        assertThat(report(noisy).summaryTable()).contains("WARNING: the machine itself was noisy during this run: "
+                + "a fixed compute kernel (MachineNoiseBenchmark, one compiled shape in every fork) spread its 3 fork means over 8% of their mean");
+        // 1000, 1000, 980: 2.0%, within what the report calls agreement
+        assertThat(report(withCalibration("quiet", "[[1000, 1000], [990, 1010], [985, 975]]")).summaryTable())
+                .doesNotContain("WARNING");
+    }
+
+    /** RUN_A with one more result: the calibration kernel with these raw samples. */
+    private Path withCalibration(String name, String rawData) throws IOException {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var results = (com.fasterxml.jackson.databind.node.ArrayNode) json.readTree(Fixtures.RUN_A.toFile());
+        results.add(json.readTree("""
+                {"benchmark": "%s", "mode": "thrpt", "threads": 1, "forks": 3, "params": {},
+                 "primaryMetric": {"score": 980, "scoreError": 40, "scoreUnit": "ops/s", "rawData": %s},
+                 "secondaryMetrics": {}}
+                """.formatted(dev.uringlab.reports.analysis.MachineNoise.BENCHMARK, rawData)));
+        Path out = dir.resolve(name + "/jmh.json");
+        Files.createDirectories(out.getParent());
+        json.writeValue(out.toFile(), results);
+        return out;
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.uringlab.cli.compare;
 
 import dev.uringlab.reports.analysis.ClaimMatcher;
+import dev.uringlab.reports.analysis.MachineNoise;
 import dev.uringlab.reports.analysis.Params;
 import dev.uringlab.reports.input.Claims;
 import java.util.ArrayList;
@@ -20,7 +21,8 @@ import java.util.stream.Collectors;
  * <ol>
  *   <li><b>The authors' figures</b>: each figure of the built-in claims races its patched arm
  *       against its baseline arm in the author's kernel context, the same pair the report reads
- *       ({@link ClaimMatcher#arms}).</li>
+ *       ({@link ClaimMatcher#arms}); with them, alone, the calibration kernel that measures the
+ *       machine's own noise over the same minutes ({@link MachineNoise}).</li>
  *   <li><b>Everything else</b>: a point against its reference (the same benchmark and workload
  *       params, every strategy param at {@code baseline} and the ring {@code emulated}; see the
  *       reports' {@link Params}); a reference point with no challenger races alone.</li>
@@ -87,6 +89,7 @@ final class Races {
                 others.add(new Race(p, Optional.empty()));
             }
         }
+        others.removeAll(claimed);
         this.tiers = List.of(interleaveBenchmarks(claimed), interleaveBenchmarks(others));
     }
 
@@ -95,7 +98,10 @@ final class Races {
         this(points, List.of(), minForks, maxForks, target);
     }
 
-    /** The races of the built-in claims' figures among {@code points}: each figure's pair, once. */
+    /**
+     * The first tier among {@code points}: each figure's pair of the built-in claims, once, and the
+     * calibration kernel alone.
+     */
     static List<Race> claimed(List<PlanPoint> points, Claims claims) {
         Map<String, List<PlanPoint>> byBenchmark = points.stream()
                 .collect(Collectors.groupingBy(PlanPoint::benchmark, LinkedHashMap::new, Collectors.toList()));
@@ -106,6 +112,7 @@ final class Races {
                 races.add(new Race(planned.get(params.indexOf(arms.patched())), Optional.of(planned.get(params.indexOf(arms.baseline())))));
             }
         });
+        points.stream().filter(p -> p.benchmark().equals(MachineNoise.BENCHMARK)).forEach(p -> races.add(new Race(p, Optional.empty())));
         return List.copyOf(races);
     }
 

@@ -122,16 +122,21 @@ class RacesTest {
             plan = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().map(PlanPoint::parse).toList();
         }
         var claims = dev.uringlab.reports.input.Claims.builtIn();
-        List<Races.Race> claimed = Races.claimed(plan, claims);
+        PlanPoint calibration = PlanPoint.parse("run\t" + dev.uringlab.reports.analysis.MachineNoise.BENCHMARK + "\t");
+        plan = java.util.stream.Stream.concat(plan.stream(), java.util.stream.Stream.of(calibration)).toList();
+        List<Races.Race> first = Races.claimed(plan, claims);
+        assertThat(first.getLast()).isEqualTo(new Races.Race(calibration, Optional.empty()));
+        List<Races.Race> claimed = first.subList(0, first.size() - 1);
         long figures = claims.claims().stream().mapToLong(c -> c.figures().stream().map(f -> f.match()).distinct().count()).sum();
         assertThat(claimed).hasSize((int) figures).doesNotHaveDuplicates();
         assertThat(claimed).allSatisfy(r -> {
             assertThat(r.reference()).isPresent();
             assertThat(r.point().params().get("profile")).isEqualTo(r.reference().get().params().get("profile")).isNotEqualTo("baseline");
         });
-        Races races = new Races(plan, claimed, 2, 3, 0.05);
-        List<PlanPoint> first = races.next(Map.of()).points();
-        assertThat(first).hasSize((int) claimed.stream().flatMap(r -> r.arms().stream()).distinct().count());
-        assertThat(first.stream().map(PlanPoint::benchmark).distinct()).hasSize(5);
+        Races races = new Races(plan, first, 2, 3, 0.05);
+        List<PlanPoint> round = races.next(Map.of()).points();
+        assertThat(round).hasSize((int) first.stream().flatMap(r -> r.arms().stream()).distinct().count()).contains(calibration);
+        assertThat(round.stream().map(PlanPoint::benchmark).distinct()).hasSize(6);
+        assertThat(races.races().stream().filter(r -> r.point().equals(calibration))).hasSize(1);
     }
 }

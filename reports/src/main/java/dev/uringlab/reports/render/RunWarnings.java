@@ -1,5 +1,6 @@
 package dev.uringlab.reports.render;
 
+import dev.uringlab.reports.analysis.MachineNoise;
 import dev.uringlab.reports.input.Run;
 import dev.uringlab.reports.input.RunEnvironment;
 import java.util.ArrayList;
@@ -10,8 +11,11 @@ import java.util.Map;
 /**
  * What a reader must know about a run before its numbers, from its {@code env.json}: that the
  * machine was busy (the highest 1-minute load average over the run above its cores, or over
- * {@value #STEAL_PERCENT}% of CPU time stolen by the hypervisor), and that the run was
- * interrupted. Nothing is said where the sidecar does not record it.
+ * {@value #STEAL_PERCENT}% of CPU time stolen by the hypervisor), that the machine itself spread
+ * the forks of a fixed compute kernel beyond what the report calls agreement ({@link MachineNoise}:
+ * a figure read from the run's own results, for the load average misses what other tenants of a
+ * shared host do), and that the run was interrupted. Nothing is said where the run does not
+ * record it.
  */
 final class RunWarnings {
     /** Stolen CPU time over which a run is called busy, in percent. */
@@ -40,6 +44,11 @@ final class RunWarnings {
                 out.add(who + "the machine was busy during this run (" + String.join(", ", busy)
                         + "): other work shared the cores with the benchmarks, so the figures are indicative only.");
             }
+            MachineNoise.of(run).filter(MachineNoise::noisy).ifPresent(noise -> out.add(who + String.format(Locale.ROOT,
+                    "the machine itself was noisy during this run: a fixed compute kernel (MachineNoiseBenchmark, one "
+                            + "compiled shape in every fork) spread its %d fork means over %.0f%% of their mean; a race whose "
+                            + "forks spread about as much owes it to the machine, not to the emulator or the JIT.",
+                    noise.forkMeans().length, noise.spread() * 100)));
             if ("true".equals(other.get("interrupted"))) {
                 out.add(who + "this run was interrupted (Ctrl-C): it holds what was measured until then.");
             }

@@ -1,0 +1,45 @@
+package dev.uringlab.reports.analysis;
+
+import dev.uringlab.reports.input.Metric;
+import dev.uringlab.reports.input.Run;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The machine's own fork-to-fork noise in a run, from the jmh module's
+ * {@code MachineNoiseBenchmark}: a call-free compute kernel with one compiled shape in every
+ * fork, run in the same run, with the same fork settings, as the races. The spread of its fork
+ * means is what the machine (other tenants of a shared host, frequency changes) gives any
+ * benchmark; a race whose forks spread about as much has no cause the emulator or the JIT could
+ * remove, one that spreads much wider has.
+ *
+ * @param spread    the range of the fork means over their mean, e.g. 0.04
+ * @param forkMeans every fork's mean, in fork order
+ */
+public record MachineNoise(double spread, double[] forkMeans) {
+    /** The calibration benchmark, as JMH names it. */
+    public static final String BENCHMARK = "dev.uringlab.jmh.MachineNoiseBenchmark.lcgTable";
+
+    public MachineNoise {
+        forkMeans = forkMeans.clone();
+    }
+
+    /** The calibration's noise in {@code run}, when it ran there with at least two forks. */
+    public static Optional<MachineNoise> of(Run run) {
+        return run.results().stream().filter(r -> r.benchmark().equals(BENCHMARK)).findFirst()
+                .map(r -> r.primary()).filter(m -> m.forks().size() >= 2).map(MachineNoise::of);
+    }
+
+    /** The range of a metric's fork means over their mean. */
+    static MachineNoise of(Metric m) {
+        double[] means = m.forkMeans();
+        double mean = Arrays.stream(means).average().orElse(Double.NaN);
+        double spread = (Arrays.stream(means).max().orElse(0) - Arrays.stream(means).min().orElse(0)) / mean;
+        return new MachineNoise(spread, means);
+    }
+
+    /** Whether the machine alone spread the forks beyond what the report calls agreement ({@link Stability#SPREAD}). */
+    public boolean noisy() {
+        return spread > Stability.SPREAD;
+    }
+}
