@@ -12,7 +12,8 @@ import org.apache.commons.statistics.inference.OneWayAnova;
 /**
  * Whether a result reached a steady state, from its raw samples: a fork whose iterations still
  * trend at the end of measurement (the JIT had not settled after the warmup), and forks that
- * disagree beyond their own noise (forks that settled in different compiled states).
+ * disagree beyond their own noise (forks that compiled different code, or ran while the machine was
+ * slower: {@link MachineNoise} tells the two apart).
  *
  * <ul>
  *   <li><b>Trending fork</b>: the least-squares line through a fork's iterations (at least
