@@ -10,10 +10,11 @@ import org.openjdk.jmh.annotations.State;
  * The machine's own noise, for the report to hold the races' fork-to-fork spread against: a
  * fixed, call-free kernel whose compiled code has one shape in every fork (one loop, nothing to
  * inline, no allocation, no type profile), so that the spread of its fork means is the
- * machine's (other tenants of a shared host, frequency changes), not the JIT's. It runs in the
- * same {@code uring-lab compare} run as the races, with the same fork settings, under the same
- * load; a race whose forks spread much wider than this has a JIT or emulator cause, one that
- * spreads about as wide has none the emulator could fix.
+ * machine's (other tenants of a shared host, frequency changes), not the JIT's. {@code uring-lab
+ * compare} runs it as a sentinel among the races (one fork first, then one after every eight
+ * others), with the same fork settings, under the same load; a race whose forks spread much wider
+ * than this has a JIT or emulator cause, one that spreads about as wide has none the emulator
+ * could fix.
  *
  * <p>The kernel: 64-bit LCG steps, each adding its value into a 4 KiB table at an index it
  * chooses (a dependent multiply and a random L1 access per step, about the grain of the

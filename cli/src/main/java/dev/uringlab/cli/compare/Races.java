@@ -21,8 +21,7 @@ import java.util.stream.Collectors;
  * <ol>
  *   <li><b>The authors' figures</b>: each figure of the built-in claims races its patched arm
  *       against its baseline arm in the author's kernel context, the same pair the report reads
- *       ({@link ClaimMatcher#arms}); with them, alone, the calibration kernel that measures the
- *       machine's own noise over the same minutes ({@link MachineNoise}).</li>
+ *       ({@link ClaimMatcher#arms}).</li>
  *   <li><b>Everything else</b>: a point against its reference (the same benchmark and workload
  *       params, every strategy param at {@code baseline} and the ring {@code emulated}; see the
  *       reports' {@link Params}); a reference point with no challenger races alone.</li>
@@ -39,6 +38,10 @@ import java.util.stream.Collectors;
  *       arm (a reference shared by several races may pass {@code maxForks}); until every race
  *       of the tier meets the target or is at its maximum.</li>
  * </ol>
+ * The calibration kernel that measures the machine's own noise ({@link MachineNoise}) races in
+ * neither tier: it is a <em>sentinel</em>, one fork first and one after every
+ * {@value #SENTINEL_EVERY} other forks for as long as the run has work, so that its fork means
+ * sample the machine over the whole run, beside every race.
  */
 final class Races {
     /** One race: a challenger and its reference, or a point alone. */
@@ -62,7 +65,12 @@ final class Races {
         }
     }
 
+    /** Other forks between two forks of the sentinel. */
+    static final int SENTINEL_EVERY = 8;
+
     private final List<List<Race>> tiers;
+    private final Optional<PlanPoint> sentinel;
+    private int sinceSentinel;
     private final Map<PlanPoint, Integer> forks = new LinkedHashMap<>();
     private final int minForks;
     private final int maxForks;
@@ -79,12 +87,16 @@ final class Races {
             forks.put(p, 0);
         }
         List<Race> others = new ArrayList<>();
+        this.sentinel = points.stream().filter(p -> p.benchmark().equals(MachineNoise.BENCHMARK)).findFirst();
         for (PlanPoint p : points) {
             if (!Params.isReference(p.params())) {
                 others.add(new Race(p, referenceOf(points, p)));
             }
         }
         for (PlanPoint p : points) {
+            if (sentinel.equals(Optional.of(p))) {
+                continue;
+            }
             if (Params.isReference(p.params()) && others.stream().noneMatch(r -> r.reference().equals(Optional.of(p)))) {
                 others.add(new Race(p, Optional.empty()));
             }
@@ -98,10 +110,7 @@ final class Races {
         this(points, List.of(), minForks, maxForks, target);
     }
 
-    /**
-     * The first tier among {@code points}: each figure's pair of the built-in claims, once, and the
-     * calibration kernel alone.
-     */
+    /** The first tier among {@code points}: each figure's pair of the built-in claims, once. */
     static List<Race> claimed(List<PlanPoint> points, Claims claims) {
         Map<String, List<PlanPoint>> byBenchmark = points.stream()
                 .collect(Collectors.groupingBy(PlanPoint::benchmark, LinkedHashMap::new, Collectors.toList()));
@@ -112,7 +121,6 @@ final class Races {
                 races.add(new Race(planned.get(params.indexOf(arms.patched())), Optional.of(planned.get(params.indexOf(arms.baseline())))));
             }
         });
-        points.stream().filter(p -> p.benchmark().equals(MachineNoise.BENCHMARK)).forEach(p -> races.add(new Race(p, Optional.empty())));
         return List.copyOf(races);
     }
 
@@ -153,8 +161,11 @@ final class Races {
         return tiers.getFirst().contains(race);
     }
 
-    /** {@code reference} when {@code p} is a reference arm of some race, else {@code challenger}. */
+    /** {@code reference} when {@code p} is a reference arm of some race, {@code machine noise} for the sentinel, else {@code challenger}. */
     String role(PlanPoint p) {
+        if (sentinel.equals(Optional.of(p))) {
+            return "machine noise";
+        }
         return races().stream().anyMatch(r -> r.reference().equals(Optional.of(p))) ? "reference" : "challenger";
     }
 
@@ -166,11 +177,13 @@ final class Races {
     /** Records one more fork of {@code p}, run (successfully or not). */
     void ran(PlanPoint p) {
         forks.merge(p, 1, Integer::sum);
+        sinceSentinel = sentinel.equals(Optional.of(p)) ? 0 : sinceSentinel + 1;
     }
 
-    /** How many forks the rounds still need before every point has {@code minForks}. */
+    /** How many forks the rounds still need before every point (the sentinel aside) has {@code minForks}. */
     int forksToMinimum() {
-        return forks.values().stream().mapToInt(n -> Math.max(0, minForks - n)).sum();
+        return forks.entrySet().stream().filter(e -> !sentinel.equals(Optional.of(e.getKey())))
+                .mapToInt(e -> Math.max(0, minForks - e.getValue())).sum();
     }
 
     /**
@@ -181,10 +194,18 @@ final class Races {
      *                  when unknown
      */
     Batch next(Map<Race, Double> precision) {
+        Batch work = work(precision);
+        boolean sentinelDue = sentinel.isPresent() && (forks.get(sentinel.get()) == 0 || sinceSentinel >= SENTINEL_EVERY);
+        return work.isEmpty() || !sentinelDue ? work : new Batch(List.of(sentinel.get()), false);
+    }
+
+    /** The next forks of the races. */
+    private Batch work(Map<Race, Double> precision) {
         for (List<Race> tier : tiers) {
             List<PlanPoint> round = round(tier);
             if (!round.isEmpty()) {
-                return new Batch(round, false);
+                // a round is cut where the sentinel is due; the rest of it stays the fewest-forked
+                return new Batch(round.subList(0, Math.min(round.size(), sentinel.isPresent() ? SENTINEL_EVERY : round.size())), false);
             }
             Optional<Race> widest = tier.stream()
                     .filter(r -> forks.get(r.point()) < maxForks)

@@ -122,21 +122,39 @@ class RacesTest {
             plan = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().map(PlanPoint::parse).toList();
         }
         var claims = dev.uringlab.reports.input.Claims.builtIn();
-        PlanPoint calibration = PlanPoint.parse("run\t" + dev.uringlab.reports.analysis.MachineNoise.BENCHMARK + "\t");
-        plan = java.util.stream.Stream.concat(plan.stream(), java.util.stream.Stream.of(calibration)).toList();
-        List<Races.Race> first = Races.claimed(plan, claims);
-        assertThat(first.getLast()).isEqualTo(new Races.Race(calibration, Optional.empty()));
-        List<Races.Race> claimed = first.subList(0, first.size() - 1);
+        List<Races.Race> claimed = Races.claimed(plan, claims);
         long figures = claims.claims().stream().mapToLong(c -> c.figures().stream().map(f -> f.match()).distinct().count()).sum();
         assertThat(claimed).hasSize((int) figures).doesNotHaveDuplicates();
         assertThat(claimed).allSatisfy(r -> {
             assertThat(r.reference()).isPresent();
             assertThat(r.point().params().get("profile")).isEqualTo(r.reference().get().params().get("profile")).isNotEqualTo("baseline");
         });
-        Races races = new Races(plan, first, 2, 3, 0.05);
+        Races races = new Races(plan, claimed, 2, 3, 0.05);
         List<PlanPoint> round = races.next(Map.of()).points();
-        assertThat(round).hasSize((int) first.stream().flatMap(r -> r.arms().stream()).distinct().count()).contains(calibration);
-        assertThat(round.stream().map(PlanPoint::benchmark).distinct()).hasSize(6);
-        assertThat(races.races().stream().filter(r -> r.point().equals(calibration))).hasSize(1);
+        assertThat(round).hasSize((int) claimed.stream().flatMap(r -> r.arms().stream()).distinct().count());
+        assertThat(round.stream().map(PlanPoint::benchmark).distinct()).hasSize(5);
+    }
+
+    @Test
+    void shouldSampleTheMachineWithTheSentinelFirstThenEveryFewForksWhileWorkRemains() {
+        PlanPoint sentinel = PlanPoint.parse("run\t" + dev.uringlab.reports.analysis.MachineNoise.BENCHMARK + "\t");
+        List<PlanPoint> points = new java.util.ArrayList<>(List.of(sentinel));
+        for (int size = 1; size <= 6; size++) {
+            points.add(PlanPoint.parse("run\tdev.uringlab.jmh.L.l\tlinkCqe=baseline linkSize=" + size + " ring=emulated"));
+            points.add(PlanPoint.parse("run\tdev.uringlab.jmh.L.l\tlinkCqe=boxed-cqe linkSize=" + size + " ring=emulated"));
+        }
+        Races races = new Races(points, 1, 1, 0.05);
+        assertThat(races.races()).noneMatch(r -> r.arms().contains(sentinel));
+        List<List<PlanPoint>> batches = new java.util.ArrayList<>();
+        for (Races.Batch b = races.next(Map.of()); !b.isEmpty(); b = races.next(Map.of())) {
+            batches.add(b.points());
+            runAll(races, b.points());
+        }
+        // the sentinel first, then a cut round of SENTINEL_EVERY forks, the sentinel, the round's rest; none after the work
+        assertThat(batches).extracting(List::size).containsExactly(1, Races.SENTINEL_EVERY, 1, 12 - Races.SENTINEL_EVERY);
+        assertThat(batches.get(0)).containsExactly(sentinel);
+        assertThat(batches.get(2)).containsExactly(sentinel);
+        assertThat(races.forks(sentinel)).isEqualTo(2);
+        assertThat(races.forksToMinimum()).isZero();
     }
 }
