@@ -11,7 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -222,8 +221,7 @@ final class Races {
     private List<PlanPoint> round(List<Race> tier) {
         List<PlanPoint> arms = tier.stream().flatMap(r -> r.arms().stream()).distinct().toList();
         int fewest = arms.stream().mapToInt(forks::get).min().orElse(minForks);
-        Predicate<PlanPoint> due = p -> forks.get(p) == fewest;
-        return fewest >= minForks ? List.of() : arms.stream().filter(due).toList();
+        return fewest >= minForks ? List.of() : arms.stream().filter(p -> forks.get(p) == fewest).toList();
     }
 
     /** A race's precision over the target: above 1 while the race needs forks (unknown counts as far off). */

@@ -2,7 +2,6 @@ package dev.uringlab.reports.analysis;
 
 import dev.uringlab.reports.input.Metric;
 import dev.uringlab.reports.input.Run;
-import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -33,9 +32,7 @@ public record MachineNoise(double spread, double[] forkMeans) {
     /** The range of a metric's fork means over their mean. */
     static MachineNoise of(Metric m) {
         double[] means = m.forkMeans();
-        double mean = Arrays.stream(means).average().orElse(Double.NaN);
-        double spread = (Arrays.stream(means).max().orElse(0) - Arrays.stream(means).min().orElse(0)) / mean;
-        return new MachineNoise(spread, means);
+        return new MachineNoise(Stability.spread(means), means);
     }
 
     /** Whether the machine alone spread the forks beyond what the report calls agreement ({@link Stability#SPREAD}). */

@@ -57,13 +57,17 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
         double[] means = m.forkMeans();
         boolean bimodal = false;
         if (forks.size() >= 2 && forks.stream().allMatch(f -> f.length >= 2)) {
-            double mean = Arrays.stream(means).average().orElse(Double.NaN);
-            double spread = (Arrays.stream(means).max().orElse(0) - Arrays.stream(means).min().orElse(0)) / mean;
-            if (spread > SPREAD && forks.stream().anyMatch(f -> Arrays.stream(f).distinct().count() > 1)) {
+            if (spread(means) > SPREAD && forks.stream().anyMatch(f -> Arrays.stream(f).distinct().count() > 1)) {
                 bimodal = OneWayAnova.withDefaults().test(forks).getPValue() < ALPHA;
             }
         }
         return new Stability(trending, bimodal, means);
+    }
+
+    /** The range of {@code forkMeans} over their mean: how far apart a result's forks settled. */
+    static double spread(double[] forkMeans) {
+        double mean = Arrays.stream(forkMeans).average().orElse(Double.NaN);
+        return (Arrays.stream(forkMeans).max().orElse(0) - Arrays.stream(forkMeans).min().orElse(0)) / mean;
     }
 
     /** A fork's significant drift over its iterations as a fraction of its mean, or NaN when there is none. */
