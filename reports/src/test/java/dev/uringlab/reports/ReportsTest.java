@@ -272,6 +272,22 @@ class ReportsTest {
                 .doesNotContain("WARNING");
     }
 
+    @Test
+    void shouldShowHowEveryArmsForksSettledAndTheMachinesBesideThem() throws Exception {
+        // fork means 1000, 1000, 920 (a range of 80 over 973.3: 8.2%); peaks 1010, 1000, 930 (80 over 980: 8.2%)
+        String html = Files.readString(report(withCalibration("forks", "[[1010, 990], [1000, 1000], [930, 910]]")).file());
+        String table = html.substring(html.indexOf("<table class=\"forks\">"), html.indexOf("</table>", html.indexOf("<table class=\"forks\">")));
+        assertThat(table).containsSubsequence("<td>the machine</td>", "calibration kernel", "<td class=\"num\">3</td>",
+                "920 \u2013 1.000 k", "8.2%", "930 \u2013 1.010 k", "8.2%", "<span class=\"unsteady\">peaks apart");
+        // RUN_A's figures ran one fork each: both arms of 001's nops32 figure say so
+        assertThat(table).containsSubsequence("001 ", "<td class=\"mono\">baseline</td>", "one fork: no spread to judge",
+                "<td class=\"mono\">req-cache</td>", "one fork: no spread to judge");
+        // the terminal shows the arms with more than one fork: here the machine alone
+        assertThat(report(dir.resolve("forks/jmh.json")).summaryTable()).contains("How the forks settled")
+                .containsPattern("the machine +calibration kernel +3 +920 - 1\\.000 k +8\\.2% +930 - 1\\.010 k +8\\.2% +peaks apart")
+                .doesNotContain("no spread to judge");
+    }
+
     /** RUN_A with one more result: the calibration kernel with these raw samples. */
     private Path withCalibration(String name, String rawData) throws IOException {
         var json = new com.fasterxml.jackson.databind.ObjectMapper();

@@ -187,11 +187,12 @@ public final class ClaimMatcher {
         String note = !speedup.bounded() ? "no interval: JMH kept no samples and gave no error"
                 : !Intervals.fromSamples(pm, bm) ? "no raw samples: the interval is from JMH's 99.9% errors"
                 : forks == 1 ? "one fork: the interval ignores fork-to-fork variance" : "";
+        Stability baselineForks = Stability.of(bm);
+        Stability patchedForks = Stability.of(pm);
         List<String> unsteady = new ArrayList<>();
-        for (var arm : List.of(java.util.Map.entry("baseline", bm), java.util.Map.entry(claim.patched(), pm))) {
-            Stability s = Stability.of(arm.getValue());
-            if (!s.steady()) {
-                unsteady.add(arm.getKey() + " " + s.describe(v -> String.format(java.util.Locale.ROOT, "%.3g", v)));
+        for (var arm : List.of(java.util.Map.entry("baseline", baselineForks), java.util.Map.entry(claim.patched(), patchedForks))) {
+            if (!arm.getValue().steady()) {
+                unsteady.add(arm.getKey() + " " + arm.getValue().describe(v -> String.format(java.util.Locale.ROOT, "%.3g", v)));
             }
         }
         if (!unsteady.isEmpty()) {
@@ -202,7 +203,8 @@ public final class ClaimMatcher {
         }
         boolean ns = claim.display() == Display.NS_PER_OP;
         return new ClaimCheck(claim, figure, Optional.of(run), Optional.of(speedup),
-                Optional.of(ns ? b.reciprocal(1e9) : b), Optional.of(ns ? p.reciprocal(1e9) : p), verdict, note, forks);
+                Optional.of(ns ? b.reciprocal(1e9) : b), Optional.of(ns ? p.reciprocal(1e9) : p), verdict, note, forks,
+                Optional.of(baselineForks), Optional.of(patchedForks));
     }
 
     private static <T> List<T> candidates(List<T> items, Function<T, Map<String, String>> params, String axis, String value,

@@ -1,6 +1,5 @@
 package dev.uringlab.reports.analysis;
 
-import dev.uringlab.reports.input.Metric;
 import dev.uringlab.reports.input.Run;
 import java.util.Optional;
 
@@ -12,31 +11,25 @@ import java.util.Optional;
  * benchmark; a race whose forks spread about as much has no cause the emulator or the JIT could
  * remove, one that spreads much wider has.
  *
- * @param spread    the range of the fork means over their mean, e.g. 0.04
- * @param forkMeans every fork's mean, in fork order
+ * @param forks how the kernel's forks settled: their means and peaks
  */
-public record MachineNoise(double spread, double[] forkMeans) {
+public record MachineNoise(Stability forks) {
     /** The calibration benchmark, as JMH names it. */
     public static final String BENCHMARK = "dev.uringlab.jmh.MachineNoiseBenchmark.lcgTable";
-
-    public MachineNoise {
-        forkMeans = forkMeans.clone();
-    }
 
     /** The calibration's noise in {@code run}, when it ran there with at least two forks. */
     public static Optional<MachineNoise> of(Run run) {
         return run.results().stream().filter(r -> r.benchmark().equals(BENCHMARK)).findFirst()
-                .map(r -> r.primary()).filter(m -> m.forks().size() >= 2).map(MachineNoise::of);
+                .map(r -> r.primary()).filter(m -> m.forks().size() >= 2).map(m -> new MachineNoise(Stability.of(m)));
     }
 
-    /** The range of a metric's fork means over their mean. */
-    static MachineNoise of(Metric m) {
-        double[] means = m.forkMeans();
-        return new MachineNoise(Stability.spread(means), means);
+    /** The range of the kernel's fork means over their mean, e.g. 0.04. */
+    public double spread() {
+        return forks.meanSpread();
     }
 
     /** Whether the machine alone spread the forks beyond what the report calls agreement ({@link Stability#SPREAD}). */
     public boolean noisy() {
-        return spread > Stability.SPREAD;
+        return spread() > Stability.SPREAD;
     }
 }

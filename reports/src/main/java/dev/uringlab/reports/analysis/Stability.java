@@ -12,8 +12,7 @@ import org.apache.commons.statistics.inference.OneWayAnova;
 /**
  * Whether a result reached a steady state, from its raw samples: a fork whose iterations still
  * trend at the end of measurement (the JIT had not settled after the warmup), and forks that
- * disagree beyond their own noise (forks that compiled different code, or ran while the machine was
- * slower: {@link MachineNoise} tells the two apart).
+ * disagree beyond their own noise, with which of two causes their peaks point to.
  *
  * <ul>
  *   <li><b>Trending fork</b>: the least-squares line through a fork's iterations (at least
@@ -23,13 +22,23 @@ import org.apache.commons.statistics.inference.OneWayAnova;
  *   <li><b>Forks disagree</b>: one-way ANOVA of the iterations grouped by fork gives
  *       p &lt; {@value #ALPHA}, and the fork means spread over more than {@value #SPREAD} of the
  *       overall mean: a difference between forks that their iterations' noise cannot explain.</li>
+ *   <li><b>One state</b>: every fork's peak (its fastest iteration) lies within {@value #SPREAD}
+ *       of the others'. A rate is bounded by what the compiled code can do, and a shared
+ *       machine only takes time away (another tenant, a lower clock), never gives it: so forks
+ *       that reach one peak run one compiled state, and where their means disagree, the machine
+ *       slowed some of their iterations. Peaks that differ mean forks in different states, or a
+ *       fork the machine slowed in every iteration; the peaks alone cannot tell those two apart.</li>
  * </ul>
+ *
+ * <p>Every score here is a rate (JMH's throughput mode, which every uring-lab benchmark uses),
+ * so a fork's peak is its largest iteration.
  *
  * @param trending  the 1-based numbers of the trending forks, with their drift over the measurement
  * @param bimodal   whether the forks disagree beyond their noise
  * @param forkMeans every fork's mean, in fork order
+ * @param forkPeaks every fork's fastest iteration, in fork order
  */
-public record Stability(List<String> trending, boolean bimodal, double[] forkMeans) {
+public record Stability(List<String> trending, boolean bimodal, double[] forkMeans, double[] forkPeaks) {
     /** The fewest iterations in which a trend is looked for. */
     public static final int MIN_ITERATIONS = 4;
     /** The drift over the measurement that counts as a trend, as a fraction of the mean. */
@@ -42,6 +51,7 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
     public Stability {
         trending = List.copyOf(trending);
         forkMeans = forkMeans.clone();
+        forkPeaks = forkPeaks.clone();
     }
 
     /** The checks on one metric's raw samples (nothing flagged without them). */
@@ -61,7 +71,8 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
                 bimodal = OneWayAnova.withDefaults().test(forks).getPValue() < ALPHA;
             }
         }
-        return new Stability(trending, bimodal, means);
+        double[] peaks = forks.stream().mapToDouble(f -> Arrays.stream(f).max().orElse(Double.NaN)).toArray();
+        return new Stability(trending, bimodal, means, peaks);
     }
 
     /** The range of {@code forkMeans} over their mean: how far apart a result's forks settled. */
@@ -99,6 +110,21 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
         return t > TDistribution.of(n - 2).inverseCumulativeProbability(0.975) ? drift : Double.NaN;
     }
 
+    /** The range of the fork means over their mean; NaN with fewer than two forks. */
+    public double meanSpread() {
+        return forkMeans.length < 2 ? Double.NaN : spread(forkMeans);
+    }
+
+    /** The range of the fork peaks over their mean; NaN with fewer than two forks. */
+    public double peakSpread() {
+        return forkPeaks.length < 2 ? Double.NaN : spread(forkPeaks);
+    }
+
+    /** Whether every fork peaked within {@link #SPREAD} of the others: one compiled state (false with fewer than two forks). */
+    public boolean oneState() {
+        return peakSpread() <= SPREAD;
+    }
+
     /** Whether anything is flagged. */
     public boolean steady() {
         return trending.isEmpty() && !bimodal;
@@ -106,7 +132,8 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
 
     /**
      * In words, e.g. {@code still trending at the end: fork 2 +45%; forks disagree beyond their
-     * noise, fork means 26.1 M, 37.4 M}; empty when steady.
+     * noise, fork means 26.1 M, 37.4 M, peaks 37.9 M, 38.2 M: one state, which the machine slowed
+     * in some iterations}; empty when steady.
      *
      * @param format how a fork mean is written (in the report's unit)
      */
@@ -116,9 +143,14 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
             parts.add("still trending at the end: " + String.join(", ", trending));
         }
         if (bimodal) {
-            parts.add("forks disagree beyond their noise, fork means "
-                    + String.join(", ", Arrays.stream(forkMeans).mapToObj(format).toList()));
+            parts.add("forks disagree beyond their noise, fork means " + list(forkMeans, format) + ", peaks " + list(forkPeaks, format)
+                    + (oneState() ? ": one state, which the machine slowed in some iterations"
+                            : ": different states, or a fork the machine slowed throughout"));
         }
         return String.join("; ", parts);
+    }
+
+    private static String list(double[] values, DoubleFunction<String> format) {
+        return String.join(", ", Arrays.stream(values).mapToObj(format).toList());
     }
 }

@@ -87,6 +87,18 @@ final class Format {
         return e.bounded() ? "[" + percent(e.lo()) + ", " + percent(e.hi()) + "]" : "[?]";
     }
 
+    /** The smallest and largest of some rates: {@code 25.21 M – 38.90 M}; one value alone. */
+    static String range(double[] values) {
+        double lo = java.util.Arrays.stream(values).min().orElse(Double.NaN);
+        double hi = java.util.Arrays.stream(values).max().orElse(Double.NaN);
+        return lo == hi ? si(lo) : si(lo) + " – " + si(hi);
+    }
+
+    /** A spread (range over mean) in percent: {@code 14.6%}; {@code –} when unknown. */
+    static String spread(double spread) {
+        return Double.isNaN(spread) ? "–" : String.format(Locale.ROOT, "%.1f%%", spread * 100);
+    }
+
     /** A count per operation: {@code 1.00}, {@code 0.0313}, {@code 0}. */
     static String perOp(double v) {
         if (v == 0) {

@@ -56,8 +56,9 @@ public final class HtmlReport {
     record Page(String subtitle, String css, String forest, List<SummaryRow> summary, boolean multiRun,
                 List<Quote> quotes, List<VerdictRule> rules, List<Section> sections, List<Nav> nav,
                 boolean hasChanges, String oldRun, List<ChangeRow> changes, String confidence,
-                List<String> envHeaders, List<EnvRow> env, List<String> warnings) {
+                List<String> envHeaders, List<EnvRow> env, List<String> warnings, List<ForkTable.Row> forkRows) {
     }
+
 
     record Nav(String id, String name) {
     }
@@ -136,8 +137,9 @@ public final class HtmlReport {
         return new Page(subtitle, css(), charts.forest(a.checks(), multiRun), summary, multiRun, quotes, rules,
                 sections, nav, a.old().isPresent(), a.old().map(Run::label).orElse(""),
                 changeRows(a), a.intervals().percent(),
-                envHeaders, environment(envRuns), RunWarnings.of(a.runs()));
+                envHeaders, environment(envRuns), RunWarnings.of(a.runs()), ForkTable.of(a));
     }
+
 
     /** The race's context and every axis's implementation in each arm, in a line. */
     private static String context(Claim claim) {

@@ -48,7 +48,7 @@ final class RunWarnings {
                     "the machine itself was noisy during this run: a fixed compute kernel (MachineNoiseBenchmark, one "
                             + "compiled shape in every fork) spread its %d fork means over %.0f%% of their mean; a race whose "
                             + "forks spread about as much owes it to the machine, not to the emulator or the JIT.",
-                    noise.forkMeans().length, noise.spread() * 100)));
+                    noise.forks().forkMeans().length, noise.spread() * 100)));
             if ("true".equals(other.get("interrupted"))) {
                 out.add(who + "this run was interrupted (Ctrl-C): it holds what was measured until then.");
             }

@@ -43,6 +43,7 @@ public final class TextSummary {
             out.append("WARNING: ").append(warning).append("\n\n");
         }
         table(rows, out);
+        forks(analysis, multiRun, out);
         if (!analysis.changes().isEmpty()) {
             out.append("\nChange since ").append(analysis.old().map(r -> r.label()).orElse("the old run"))
                     .append(" (new over old throughput; the verdict is read off the interval):\n\n");
@@ -56,6 +57,28 @@ public final class TextSummary {
             table(changes, out);
         }
         return out.toString();
+    }
+
+    /** The figures' arms with more than one fork, and the machine: how their forks settled. */
+    private static void forks(Analysis analysis, boolean multiRun, StringBuilder out) {
+        List<ForkTable.Row> measured = ForkTable.of(analysis).stream().filter(r -> !r.forks().equals("1")).toList();
+        if (measured.isEmpty()) {
+            return;
+        }
+        out.append("\nHow the forks settled (spread: range over mean; a fork's peak is its fastest iteration,\n"
+                + "and forks whose peaks agree within 5% ran one compiled state):\n\n");
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(multiRun ? List.of("figure", "run", "arm", "forks", "means", "spread", "peaks", "spread", "state")
+                : List.of("figure", "arm", "forks", "means", "spread", "peaks", "spread", "state"));
+        for (ForkTable.Row r : measured) {
+            List<String> row = new ArrayList<>(List.of(r.figure()));
+            if (multiRun) {
+                row.add(r.run());
+            }
+            row.addAll(List.of(r.arm(), r.forks(), ascii(r.means()), r.meanSpread(), ascii(r.peaks()), r.peakSpread(), r.state()));
+            rows.add(row);
+        }
+        table(rows, out);
     }
 
     /** The rows in aligned columns, the first a header underlined. */
@@ -79,6 +102,6 @@ public final class TextSummary {
     }
 
     private static String ascii(String s) {
-        return s.replace("\u00d7", "x").replace("\u221e", "inf");
+        return s.replace("\u00d7", "x").replace("\u221e", "inf").replace("\u2013", "-");
     }
 }

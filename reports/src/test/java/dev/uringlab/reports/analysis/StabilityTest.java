@@ -27,7 +27,36 @@ class StabilityTest {
         assertThat(s.trending()).isEmpty();
         assertThat(s.bimodal()).isTrue();
         assertThat(s.describe(v -> String.format(java.util.Locale.ROOT, "%.2f", v)))
-                .isEqualTo("forks disagree beyond their noise, fork means 26.56, 37.34");
+                .isEqualTo("forks disagree beyond their noise, fork means 26.56, 37.34, peaks 27.00, 37.60: "
+                        + "different states, or a fork the machine slowed throughout");
+        assertThat(s.forkPeaks()).containsExactly(27.0, 37.6);
+        assertThat(s.oneState()).isFalse();
+    }
+
+    /**
+     * The shared machine's signature (seen here on nops32): a fork that runs at 37 M for a second, then
+     * at 26 M for four while the host is busy. Its peak is the other forks' peak: one compiled state.
+     */
+    @Test
+    void shouldTellForksTheMachineSlowedFromForksInAnotherState() {
+        List<Double> steady = List.of(37.2, 37.6, 37.1, 37.5, 37.3);
+        Stability s = Stability.of(metric(List.of(List.of(37.4, 26.0, 26.2, 25.9, 26.1), steady, steady, steady)));
+        assertThat(s.bimodal()).isTrue();
+        assertThat(s.forkMeans()[0]).isCloseTo(28.32, org.assertj.core.data.Offset.offset(1e-9));
+        // peaks 37.4, 37.6, 37.6, 37.6: a range of 0.2 over their mean 37.55
+        assertThat(s.peakSpread()).isCloseTo(0.2 / 37.55, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(s.oneState()).isTrue();
+        assertThat(s.describe(v -> String.format(java.util.Locale.ROOT, "%.1f", v))).isEqualTo(
+                "forks disagree beyond their noise, fork means 28.3, 37.3, 37.3, 37.3, peaks 37.4, 37.6, 37.6, 37.6: "
+                        + "one state, which the machine slowed in some iterations");
+    }
+
+    @Test
+    void shouldSayNothingOfSpreadsWithOneFork() {
+        Stability s = Stability.of(metric(List.of(List.of(37.4, 26.0, 37.1))));
+        assertThat(s.meanSpread()).isNaN();
+        assertThat(s.peakSpread()).isNaN();
+        assertThat(s.oneState()).isFalse();
     }
 
     @Test
