@@ -261,6 +261,22 @@ class ReportsTest {
         assertThat(report(Fixtures.RUN_A).summaryTable()).doesNotContain("WARNING");
     }
 
+    /** The load average counts the run's own forks and the build before it; what other processes took does not. */
+    @Test
+    void shouldCallARunBusyForWhatOtherProcessesTookNotForItsOwnLoad() throws Exception {
+        Path own = Fixtures.edited(Fixtures.RUN_A, dir, "own/jmh.json", r -> { });
+        Files.writeString(dir.resolve("own/env.json"), """
+                {"label": "own load", "cores": 2, "loadAverageMax": 2.2, "cpuBusyPercent": 51.5, "cpuOtherPercent": 1.2}
+                """);
+        assertThat(report(own).summaryTable()).doesNotContain("WARNING");
+        Path shared = Fixtures.edited(Fixtures.RUN_A, dir, "shared/jmh.json", r -> { });
+        Files.writeString(dir.resolve("shared/env.json"), """
+                {"label": "shared", "cores": 2, "loadAverageMax": 1.5, "cpuBusyPercent": 74.0, "cpuOtherPercent": 23.5}
+                """);
+        assertThat(report(shared).summaryTable())
+                .contains("WARNING: the machine was busy during this run (other processes took 23.5% of the CPU time)");
+    }
+
     @Test
     void shouldSayWhenTheMachineItselfSpreadTheCalibrationKernelsForks() throws Exception {
         // fork means 1000, 1000 and 920: a range of 80 over a mean of 973.3 is 8.2%

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,9 +24,11 @@ import java.util.concurrent.TimeUnit;
  * (the release the native ring runs on), {@code java}, {@code runLength}, {@code jmhOptions},
  * and at the end {@code wallTimeSeconds}, the point and fork counts, {@code interrupted}
  * when Ctrl-C stopped the run, and how busy the machine was: {@code loadAverageMax} (the
- * highest 1-minute load average seen between forks), {@code cpuBusyPercent} and
- * {@code cpuStealPercent} (all CPUs' non-idle and stolen time over the run, from /proc/stat),
- * {@code cpuGovernor} (cpu0's frequency governor, when readable).
+ * highest 1-minute load average seen between forks; it counts the run's own forks, and the
+ * build just before the run), {@code cpuBusyPercent} and {@code cpuStealPercent} (all CPUs'
+ * non-idle and stolen time over the run, from /proc/stat), {@code cpuOtherPercent} (the busy
+ * time that was neither stolen nor the run's own: what other processes took, the figure the
+ * report's "busy" warning reads), {@code cpuGovernor} (cpu0's frequency governor, when readable).
  */
 final class EnvFile {
     static final String NAME = "env.json";
@@ -54,6 +57,7 @@ final class EnvFile {
     }
 
     private final ProcStat startStat = ProcStat.read().orElse(null);
+    private final long startOwn = ownTicks().orElse(-1);
     private double loadMax = loadAverage().orElse(Double.NaN);
 
     /** How busy the machine is now: the 1-minute load average joins the run's maximum. Call between forks. */
@@ -86,6 +90,32 @@ final class EnvFile {
             } catch (IOException | RuntimeException e) {
                 return Optional.empty();
             }
+        }
+    }
+
+    /**
+     * The CPU time of this process and every live descendant (the JMH runner and its fork), in
+     * the ticks of /proc/stat: each one's user and system time with that of its children already
+     * reaped ({@code /proc/PID/stat} fields 14 to 17), so an ended fork counts once, in its parent.
+     */
+    static OptionalLong ownTicks() {
+        OptionalLong self = ticks(ProcessHandle.current().pid());
+        if (self.isEmpty()) {
+            return self;
+        }
+        return OptionalLong.of(self.getAsLong()
+                + ProcessHandle.current().descendants().mapToLong(p -> ticks(p.pid()).orElse(0)).sum());
+    }
+
+    /** utime + stime + cutime + cstime of one process; the name field, in parentheses, may hold spaces. */
+    private static OptionalLong ticks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // f[0] is field 3 (state): utime, stime, cutime, cstime are fields 14 to 17
+            return OptionalLong.of(Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]));
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
         }
     }
 
@@ -122,6 +152,11 @@ final class EnvFile {
             double ticks = end.total() - startStat.total();
             env.put("cpuStealPercent", Math.round(1000.0 * (end.steal() - startStat.steal()) / ticks) / 10.0);
             env.put("cpuBusyPercent", Math.round(1000.0 * (1 - (end.idle() - startStat.idle()) / ticks)) / 10.0);
+            long endOwn = ownTicks().orElse(-1);
+            if (startOwn >= 0 && endOwn >= startOwn) {
+                double others = ticks - (end.idle() - startStat.idle()) - (end.steal() - startStat.steal()) - (endOwn - startOwn);
+                env.put("cpuOtherPercent", Math.round(1000.0 * Math.max(0, others) / ticks) / 10.0);
+            }
         }
         env.put("cpuGovernor", governor().orElse("not readable"));
     }

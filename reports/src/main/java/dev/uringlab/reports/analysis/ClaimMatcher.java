@@ -192,11 +192,12 @@ public final class ClaimMatcher {
         List<String> unsteady = new ArrayList<>();
         for (var arm : List.of(java.util.Map.entry("baseline", baselineForks), java.util.Map.entry(claim.patched(), patchedForks))) {
             if (!arm.getValue().steady()) {
-                unsteady.add(arm.getKey() + " " + arm.getValue().describe(v -> String.format(java.util.Locale.ROOT, "%.3g", v)));
+                unsteady.add(arm.getKey() + " " + arm.getValue().brief());
             }
         }
         if (!unsteady.isEmpty()) {
-            note = (note.isEmpty() ? "" : note + "; ") + "not steady: " + String.join("; ", unsteady);
+            note = (note.isEmpty() ? "" : note + "; ") + "not steady (see How the forks settled): "
+                    + String.join("; ", unsteady);
         }
         if (claim.context() != null && !inContext) {
             note = (note.isEmpty() ? "" : note + "; ") + "outside its context: this run has no profile=" + claim.context() + " result";

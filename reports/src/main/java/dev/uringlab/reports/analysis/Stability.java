@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.DoubleFunction;
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.apache.commons.statistics.inference.OneWayAnova;
@@ -135,15 +136,25 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
      * noise, fork means 26.1 M, 37.4 M, peaks 37.9 M, 38.2 M: one state, which the machine slowed
      * in some iterations}; empty when steady.
      *
-     * @param format how a fork mean is written (in the report's unit)
+     * @param format how a fork mean or peak is written (in the report's unit)
      */
     public String describe(DoubleFunction<String> format) {
+        return describe(Optional.of(format));
+    }
+
+    /** As {@link #describe(DoubleFunction)} without the fork means and peaks, for a note that points to where they are shown. */
+    public String brief() {
+        return describe(Optional.empty());
+    }
+
+    private String describe(Optional<DoubleFunction<String>> values) {
         List<String> parts = new ArrayList<>();
         if (!trending.isEmpty()) {
             parts.add("still trending at the end: " + String.join(", ", trending));
         }
         if (bimodal) {
-            parts.add("forks disagree beyond their noise, fork means " + list(forkMeans, format) + ", peaks " + list(forkPeaks, format)
+            parts.add("forks disagree beyond their noise"
+                    + values.map(f -> ", fork means " + list(forkMeans, f) + ", peaks " + list(forkPeaks, f)).orElse("")
                     + (oneState() ? ": one state, which the machine slowed in some iterations"
                             : ": different states, or a fork the machine slowed throughout"));
         }

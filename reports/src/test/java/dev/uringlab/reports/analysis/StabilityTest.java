@@ -49,6 +49,7 @@ class StabilityTest {
         assertThat(s.describe(v -> String.format(java.util.Locale.ROOT, "%.1f", v))).isEqualTo(
                 "forks disagree beyond their noise, fork means 28.3, 37.3, 37.3, 37.3, peaks 37.4, 37.6, 37.6, 37.6: "
                         + "one state, which the machine slowed in some iterations");
+        assertThat(s.brief()).isEqualTo("forks disagree beyond their noise: one state, which the machine slowed in some iterations");
     }
 
     @Test
