@@ -295,9 +295,12 @@ class ReportsTest {
         String table = html.substring(html.indexOf("<table class=\"forks\">"), html.indexOf("</table>", html.indexOf("<table class=\"forks\">")));
         assertThat(table).containsSubsequence("<td>the machine</td>", "calibration kernel", "<td class=\"num\">3</td>",
                 "920 \u2013 1.000 k", "8.2%", "930 \u2013 1.010 k", "8.2%", "<span class=\"unsteady\">peaks apart");
-        // RUN_A's figures ran one fork each: both arms of 001's nops32 figure say so
-        assertThat(table).containsSubsequence("001 ", "<td class=\"mono\">baseline</td>", "one fork: no spread to judge",
-                "<td class=\"mono\">req-cache</td>", "one fork: no spread to judge");
+        // RUN_A's figures ran one fork each: both arms of 001's nops32 figures say so, in one row per arm,
+        // for both of 001's figures race the same two results
+        assertThat(table).containsSubsequence("<td>001 first setup \u00b7 second setup</td>", "<td class=\"mono\">baseline</td>",
+                "one fork: no spread to judge", "<td>001 first setup \u00b7 second setup</td>", "<td class=\"mono\">req-cache</td>",
+                "one fork: no spread to judge");
+        assertThat(table.split("001 first setup", -1)).as("one row per arm").hasSize(3);
         // the terminal shows the arms with more than one fork: here the machine alone
         assertThat(report(dir.resolve("forks/jmh.json")).summaryTable()).contains("How the forks settled")
                 .containsPattern("the machine +calibration kernel +3 +920 - 1\\.000 k +8\\.2% +930 - 1\\.010 k +8\\.2% +peaks apart")

@@ -6,7 +6,9 @@ import dev.uringlab.reports.analysis.MachineNoise;
 import dev.uringlab.reports.analysis.Stability;
 import dev.uringlab.reports.input.Run;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How the forks settled, one row per arm of each author's figure, then the machine's calibration
@@ -17,37 +19,53 @@ final class ForkTable {
     /**
      * One arm's forks, in display strings.
      *
-     * @param apart whether the forks' peaks lie apart (a state worth the reader's attention)
+     * @param apart whether the fork means disagree and their peaks lie apart too (a state worth the reader's attention)
      */
     record Row(String figure, String run, String arm, String forks, String means, String meanSpread, String peaks,
                String peakSpread, String state, boolean apart) {
+        Row labelled(String label) {
+            return new Row(label, run, arm, forks, means, meanSpread, peaks, peakSpread, state, apart);
+        }
     }
 
     private ForkTable() {
     }
 
-    /** The rows of {@code a}: each measured figure's baseline arm, then its patched arm; the machine last. */
+    /**
+     * The rows of {@code a}: each measured figure's baseline arm, then its patched arm; the machine
+     * last. Figures of one seed that share an arm's result (000's sweep shares its baseline) share
+     * its row, their labels joined.
+     */
     static List<Row> of(Analysis a) {
-        List<Row> rows = new ArrayList<>();
+        Map<List<String>, Row> rows = new LinkedHashMap<>();
         for (ClaimCheck c : a.checks()) {
-            String figure = c.claim().seed() + " " + c.figure().label();
             String run = c.run().orElse("");
-            c.baselineForks().ifPresent(s -> rows.add(row(figure, run, "baseline", s)));
-            c.patchedForks().ifPresent(s -> rows.add(row(figure, run, c.claim().patched(), s)));
+            c.baselineForks().ifPresent(s -> add(rows, c, row(c.figure().label(), run, "baseline", s)));
+            c.patchedForks().ifPresent(s -> add(rows, c, row(c.figure().label(), run, c.claim().patched(), s)));
         }
+        List<Row> out = new ArrayList<>(rows.values());
         for (Run run : a.runs()) {
-            MachineNoise.of(run).ifPresent(n -> rows.add(row("the machine", run.label(), "calibration kernel", n.forks())));
+            MachineNoise.of(run).ifPresent(n -> out.add(row("the machine", run.label(), "calibration kernel", n.forks())));
         }
-        return rows;
+        return out;
+    }
+
+    private static void add(Map<List<String>, Row> rows, ClaimCheck c, Row row) {
+        List<String> key = List.of(c.claim().seed(), row.run(), row.arm(), row.forks(), row.means(), row.peaks());
+        Row same = rows.get(key);
+        rows.put(key, same == null ? row.labelled(c.claim().seed() + " " + row.figure())
+                : same.labelled(same.figure() + " \u00b7 " + row.figure()));
     }
 
     private static Row row(String figure, String run, String arm, Stability s) {
         int forks = s.forkMeans().length;
+        boolean agree = forks >= 2 && s.meanSpread() <= Stability.SPREAD;
+        boolean apart = forks >= 2 && !agree && !s.oneState();
         String state = forks < 2 ? "one fork: no spread to judge"
-                : s.meanSpread() <= Stability.SPREAD ? "forks agree"
-                : s.oneState() ? "one state; the machine slowed some iterations"
-                : "peaks apart: different states, or a fork the machine slowed throughout";
+                : agree ? "forks agree"
+                : apart ? "peaks apart: different states, or a fork the machine slowed throughout"
+                : "one state; the machine slowed some iterations";
         return new Row(figure, run, arm, Integer.toString(forks), Format.range(s.forkMeans()), Format.spread(s.meanSpread()),
-                Format.range(s.forkPeaks()), Format.spread(s.peakSpread()), state, forks >= 2 && !s.oneState());
+                Format.range(s.forkPeaks()), Format.spread(s.peakSpread()), state, apart);
     }
 }

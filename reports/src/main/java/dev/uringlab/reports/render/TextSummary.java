@@ -71,7 +71,7 @@ public final class TextSummary {
         rows.add(multiRun ? List.of("figure", "run", "arm", "forks", "means", "spread", "peaks", "spread", "state")
                 : List.of("figure", "arm", "forks", "means", "spread", "peaks", "spread", "state"));
         for (ForkTable.Row r : measured) {
-            List<String> row = new ArrayList<>(List.of(r.figure()));
+            List<String> row = new ArrayList<>(List.of(ascii(r.figure())));
             if (multiRun) {
                 row.add(r.run());
             }
@@ -102,6 +102,6 @@ public final class TextSummary {
     }
 
     private static String ascii(String s) {
-        return s.replace("\u00d7", "x").replace("\u221e", "inf").replace("\u2013", "-");
+        return s.replace("\u00d7", "x").replace("\u221e", "inf").replace("\u2013", "-").replace(" \u00b7 ", " / ");
     }
 }
