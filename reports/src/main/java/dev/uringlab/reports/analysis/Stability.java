@@ -126,6 +126,36 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
         return peakSpread() <= SPREAD;
     }
 
+    /** How a result's forks settled, read off their means and peaks; the words every report uses for it. */
+    public enum Settling {
+        /** One fork: nothing to compare it with. */
+        ONE_FORK("one fork: no spread to judge"),
+        /** Fork means within {@link #SPREAD} of each other. */
+        AGREE("forks agree"),
+        /** Means apart, peaks together: the machine's doing. */
+        ONE_STATE("one state, which the machine slowed in some iterations"),
+        /** Means and peaks apart. */
+        PEAKS_APART("different states, or a fork the machine slowed throughout");
+
+        private final String words;
+
+        Settling(String words) {
+            this.words = words;
+        }
+
+        /** The state in words, e.g. {@code forks agree}. */
+        public String words() {
+            return words;
+        }
+    }
+
+    /** How the forks settled: one fork, agreeing means, or means apart with their peaks together or apart. */
+    public Settling settling() {
+        return forkMeans.length < 2 ? Settling.ONE_FORK
+                : meanSpread() <= SPREAD ? Settling.AGREE
+                : oneState() ? Settling.ONE_STATE : Settling.PEAKS_APART;
+    }
+
     /** Whether anything is flagged. */
     public boolean steady() {
         return trending.isEmpty() && !bimodal;
@@ -155,8 +185,7 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
         if (bimodal) {
             parts.add("forks disagree beyond their noise"
                     + values.map(f -> ", fork means " + list(forkMeans, f) + ", peaks " + list(forkPeaks, f)).orElse("")
-                    + (oneState() ? ": one state, which the machine slowed in some iterations"
-                            : ": different states, or a fork the machine slowed throughout"));
+                    + ": " + (oneState() ? Settling.ONE_STATE : Settling.PEAKS_APART).words());
         }
         return String.join("; ", parts);
     }

@@ -58,14 +58,10 @@ final class ForkTable {
     }
 
     private static Row row(String figure, String run, String arm, Stability s) {
-        int forks = s.forkMeans().length;
-        boolean agree = forks >= 2 && s.meanSpread() <= Stability.SPREAD;
-        boolean apart = forks >= 2 && !agree && !s.oneState();
-        String state = forks < 2 ? "one fork: no spread to judge"
-                : agree ? "forks agree"
-                : apart ? "peaks apart: different states, or a fork the machine slowed throughout"
-                : "one state; the machine slowed some iterations";
-        return new Row(figure, run, arm, Integer.toString(forks), Format.range(s.forkMeans()), Format.spread(s.meanSpread()),
-                Format.range(s.forkPeaks()), Format.spread(s.peakSpread()), state, apart);
+        Stability.Settling settling = s.settling();
+        boolean apart = settling == Stability.Settling.PEAKS_APART;
+        return new Row(figure, run, arm, Integer.toString(s.forkMeans().length), Format.range(s.forkMeans()),
+                Format.spread(s.meanSpread()), Format.range(s.forkPeaks()), Format.spread(s.peakSpread()),
+                (apart ? "peaks apart: " : "") + settling.words(), apart);
     }
 }
