@@ -103,6 +103,17 @@ public final class Trace {
         }
     }
 
+    /**
+     * A costed step with no narration point of its own (a recipe's {@code call}, {@code fence},
+     * {@code rcu}...): {@code name} as the recipe writes it, e.g. {@code step(StepKind.CALL,
+     * "io_eventfd_signal")}. Pass a constant: the call site must compute nothing.
+     */
+    public void step(StepKind kind, String name) {
+        if (COMPILED && sink != null) {
+            record(TracePoint.step(kind), name, NONE);
+        }
+    }
+
     private synchronized void record(TracePoint p, String subject, long[] values) {
         sink.accept(new TraceEvent(++seq, Thread.currentThread().getName(), p, subject, values));
     }

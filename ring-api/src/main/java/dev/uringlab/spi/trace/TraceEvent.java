@@ -50,8 +50,32 @@ public record TraceEvent(long seq, String thread, TracePoint point, String subje
         return m;
     }
 
+    /**
+     * The costed step this event is, as a recipe writes it ({@code kind name}, e.g.
+     * {@code locked spin_lock(completion_lock)} or {@code call io_eventfd_signal}), or
+     * {@code null} when the event only narrates.
+     */
+    public String typedStep() {
+        StepKind kind = point.kind();
+        if (kind == null) {
+            return null;
+        }
+        return kind.keyword() + ' ' + stepName();
+    }
+
+    /** A step's name: a generic step's subject, else {@code function(subject)} or {@code function}. */
+    private String stepName() {
+        if (point.genericStep()) {
+            return subject;
+        }
+        return subject == null ? point.function() : point.function() + '(' + subject + ')';
+    }
+
     /** {@code function(subject) k=v k=v}, without sequence or thread: stable across runs and threads. */
     public String step() {
+        if (point.genericStep()) {
+            return point.function() + ' ' + subject;
+        }
         StringBuilder sb = new StringBuilder(point.function());
         if (subject != null) {
             sb.append('(').append(subject).append(')');

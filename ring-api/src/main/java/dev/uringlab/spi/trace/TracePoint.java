@@ -16,7 +16,7 @@ import java.util.List;
 public enum TracePoint {
     // ---- io_uring_enter and submission (io_uring.c) ----
     /** io_uring_enter(2) is called. */
-    IO_URING_ENTER("io_uring_enter", Area.SUBMIT, "to_submit", "min_complete", "flags"),
+    IO_URING_ENTER("io_uring_enter", Area.SUBMIT, StepKind.SYSCALL, "to_submit", "min_complete", "flags"),
     /** io_get_sqe: one SQE consumed; {@code sq_head} is ctx->cached_sq_head after it. */
     IO_GET_SQE("io_get_sqe", Area.SUBMIT, "sq_head", "index"),
     /** io_commit_sqring: the SQ head is release-stored for the application. */
@@ -38,11 +38,11 @@ public enum TracePoint {
     /** io_free_req: one request is given back outside a batch. */
     IO_FREE_REQ("io_free_req", Area.REQ, "ud"),
     /** kmem_cache_alloc from the named slab. */
-    KMEM_CACHE_ALLOC("kmem_cache_alloc", Area.SLAB),
+    KMEM_CACHE_ALLOC("kmem_cache_alloc", Area.SLAB, StepKind.SLAB_ALLOC),
     /** kmem_cache_alloc_bulk from the named slab. */
-    KMEM_CACHE_ALLOC_BULK("kmem_cache_alloc_bulk", Area.SLAB, "nr"),
+    KMEM_CACHE_ALLOC_BULK("kmem_cache_alloc_bulk", Area.SLAB, StepKind.SLAB_ALLOC, "nr"),
     /** kmem_cache_free to the named slab. */
-    KMEM_CACHE_FREE("kmem_cache_free", Area.SLAB),
+    KMEM_CACHE_FREE("kmem_cache_free", Area.SLAB, StepKind.SLAB_FREE),
 
     // ---- issue ----
     /** io_issue_sqe: the opcode's issue handler ran; {@code ret} 0 done, -529 pending, else -errno. */
@@ -80,7 +80,7 @@ public enum TracePoint {
     /** io_submit_flush_completions: the completion strategy posts the batch. */
     IO_SUBMIT_FLUSH_COMPLETIONS("io_submit_flush_completions", Area.CQ, "nr"),
     /** spin_lock(&ctx->completion_lock). */
-    SPIN_LOCK("spin_lock", Area.LOCK),
+    SPIN_LOCK("spin_lock", Area.LOCK, StepKind.LOCKED),
     /** spin_unlock(&ctx->completion_lock). */
     SPIN_UNLOCK("spin_unlock", Area.LOCK),
     /** io_fill_cqe_req: a request CQE written at the cached tail ({@code tail} after it). */
@@ -96,7 +96,7 @@ public enum TracePoint {
     /** __io_cqring_overflow_flush: overflowed CQEs moved into the ring. */
     IO_CQRING_OVERFLOW_FLUSH("__io_cqring_overflow_flush", Area.CQ, "flushed", "left"),
     /** io_commit_cqring: release store of the CQ tail. */
-    IO_COMMIT_CQRING("io_commit_cqring", Area.CQ, "tail"),
+    IO_COMMIT_CQRING("io_commit_cqring", Area.CQ, StepKind.SHARED_WRITE, "tail"),
     /** io_cqring_ev_posted: wake CQ waiters, signal the eventfd. */
     IO_CQRING_EV_POSTED("io_cqring_ev_posted", Area.CQ),
     /** io_eventfd_signal: the registered eventfd is signalled. */
@@ -116,9 +116,9 @@ public enum TracePoint {
 
     // ---- waitqueues (kernel/sched/wait.c) ----
     /** add_wait_queue on the named head. */
-    ADD_WAIT_QUEUE("add_wait_queue", Area.WAITQUEUE, "ud", "entries"),
+    ADD_WAIT_QUEUE("add_wait_queue", Area.WAITQUEUE, StepKind.LIST, "ud", "entries"),
     /** list_del_init of an entry of the named head. */
-    LIST_DEL_INIT("list_del_init", Area.WAITQUEUE, "ud", "entries"),
+    LIST_DEL_INIT("list_del_init", Area.WAITQUEUE, StepKind.LIST, "ud", "entries"),
     /** __wake_up on the named head: every entry's callback runs. */
     WAKE_UP("__wake_up", Area.WAITQUEUE, "key", "entries"),
 
@@ -166,21 +166,87 @@ public enum TracePoint {
     /** bio_poll (blk_poll): the poller ran the device's poll queue; {@code found} completions. */
     BIO_POLL("bio_poll", Area.BIO, "queue", "found"),
     /** io_do_iopoll: one pass over ctx->iopoll_list; {@code nr_events} requests reaped. */
-    IO_DO_IOPOLL("io_do_iopoll", Area.BIO, "nr_events");
+    IO_DO_IOPOLL("io_do_iopoll", Area.BIO, "nr_events"),
+
+    // ---- costed steps with no narration point of their own (recipes, DESIGN.md rule 10) ----
+    // Emitted through Trace#step(StepKind, String); the subject is the step's name as a recipe
+    // writes it, e.g. step(CALL, "io_eventfd_signal") or step(FENCE, "smp_mb(wq_has_sleeper)").
+    /** An out-of-line call the kernel makes; the subject names the callee. */
+    CALL("call", Area.STEP, StepKind.CALL),
+    /** A locked read-modify-write other than a spin_lock that has its own point. */
+    LOCKED("locked", Area.STEP, StepKind.LOCKED),
+    /** A full fence. */
+    FENCE("fence", Area.STEP, StepKind.FENCE),
+    /** local_irq_save (and its restore). */
+    IRQ("irq", Area.STEP, StepKind.IRQ),
+    /** An RCU read-side critical section. */
+    RCU("rcu", Area.STEP, StepKind.RCU),
+    /** A store to a cache line another CPU reads. */
+    SHARED_WRITE("shared-write", Area.STEP, StepKind.SHARED_WRITE),
+    /** A slab allocation with no point of its own (kmalloc...). */
+    SLAB_ALLOC("slab-alloc", Area.STEP, StepKind.SLAB_ALLOC),
+    /** A slab free with no point of its own (kfree...). */
+    SLAB_FREE("slab-free", Area.STEP, StepKind.SLAB_FREE),
+    /** A system call other than io_uring_enter. */
+    SYSCALL("syscall", Area.STEP, StepKind.SYSCALL),
+    /** A task woken. */
+    WAKEUP("wakeup", Area.STEP, StepKind.WAKEUP),
+    /** A list operation with no point of its own. */
+    LIST("list", Area.STEP, StepKind.LIST);
 
     /** The part of io_uring (and of the kernel around it) a point belongs to. */
     public enum Area {
-        SUBMIT, REQ, SLAB, ISSUE, IO_WQ, DRAIN, TASK_WORK, CQ, LOCK, WAIT, LINK, WAITQUEUE, POLL, STRATEGY, BIO
+        SUBMIT, REQ, SLAB, ISSUE, IO_WQ, DRAIN, TASK_WORK, CQ, LOCK, WAIT, LINK, WAITQUEUE, POLL, STRATEGY, BIO,
+        /** The generic costed steps ({@link TracePoint#CALL} and its neighbours). */
+        STEP
     }
 
     private final String function;
     private final Area area;
+    private final StepKind kind;
     private final List<String> args;
 
     TracePoint(String function, Area area, String... args) {
+        this(function, area, null, args);
+    }
+
+    TracePoint(String function, Area area, StepKind kind, String... args) {
         this.function = function;
         this.area = area;
+        this.kind = kind;
         this.args = List.of(args);
+    }
+
+    /**
+     * The kind of costed step this point is, or {@code null} when it only narrates (a recipe
+     * does not list it). Set only where the kind is intrinsic to the function at every kernel
+     * version: {@code spin_lock} is a locked read-modify-write, {@code kmem_cache_alloc} a slab
+     * allocation, {@code io_commit_cqring} a shared write, {@code io_uring_enter} a system call.
+     */
+    public StepKind kind() {
+        return kind;
+    }
+
+    /** Whether this is one of the generic step points, whose subject is the step's name. */
+    public boolean genericStep() {
+        return area == Area.STEP;
+    }
+
+    /** The generic step point of {@code kind}. */
+    public static TracePoint step(StepKind kind) {
+        return switch (kind) {
+            case CALL -> CALL;
+            case LOCKED -> LOCKED;
+            case FENCE -> FENCE;
+            case IRQ -> IRQ;
+            case RCU -> RCU;
+            case SHARED_WRITE -> SHARED_WRITE;
+            case SLAB_ALLOC -> SLAB_ALLOC;
+            case SLAB_FREE -> SLAB_FREE;
+            case SYSCALL -> SYSCALL;
+            case WAKEUP -> WAKEUP;
+            case LIST -> LIST;
+        };
     }
 
     /** The kernel function (or function and case) this step is, e.g. {@code io_commit_cqring}. */
