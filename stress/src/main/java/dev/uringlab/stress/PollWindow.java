@@ -1,5 +1,6 @@
 package dev.uringlab.stress;
 
+import dev.uringlab.api.PollEvents;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
 import dev.uringlab.spi.Counters;
@@ -107,7 +108,7 @@ final class PollWindow implements PollWait {
 
     /** __wake_up(&sk->sk_wq, POLLIN): under the head lock, io_poll_wake of a queued entry; true when it queued task work. */
     synchronized boolean wakeUp() {
-        return queued && rearm.pollWake(this);
+        return queued && rearm.pollWake(this, PollEvents.POLLIN);
     }
 
     // ---- the owner ----
@@ -169,6 +170,7 @@ final class PollWindow implements PollWait {
     }
 
     @Override public synchronized boolean isQueued() { return queued; }
+    @Override public int events() { return PollEvents.POLLIN; }
     @Override public boolean isInternal() { return false; }
     @Override public long userData() { return 1; }
     @Override public int loState() { return (int) STATE.getOpaque(this); }
