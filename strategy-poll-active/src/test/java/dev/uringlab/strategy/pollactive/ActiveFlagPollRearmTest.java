@@ -175,6 +175,35 @@ class ActiveFlagPollRearmTest {
         assertThat(echoTwice(Axis.BASELINE)).containsExactly("1 1 2", "1 1 2");
     }
 
+    /**
+     * On TCP, the author's transport, a reply that fits wakes nobody when the client reads it
+     * (no SOCK_NOSPACE), so the patch as posted keeps posting; once a send of the server's ran out
+     * of room, the read that frees it wakes the server's socket with POLLOUT, and the poll stops.
+     */
+    @Test
+    void shouldStallOnTcpOnlyAfterASendRanOutOfRoom() throws RingUnavailableException {
+        RingConfig config = RingConfig.builder(8).deterministic(true).strategy(Axis.POLL_REARM.key(), PollActiveProvider.ALIAS).build();
+        try (Ring ring = Rings.open("emulated", config); Arena arena = Arena.ofConfined()) {
+            MemorySegment big = arena.allocate(1 << 17);
+            int[] conn = ring.sys().tcpPair();
+            ring.getSqe().prepPollMultishot(conn[0], POLLIN).userData(1);
+            assertThat(ring.submit()).isEqualTo(1);
+            for (int tx = 0; tx < 3; tx++) {
+                assertThat(ring.sys().write(conn[1], big, 16)).isEqualTo(16);
+                ring.cqAdvance(ring.forEachCqe((ud, res, flags) -> { }));
+                assertThat(ring.sys().read(conn[0], big, 16)).isEqualTo(16);
+                assertThat(ring.sys().write(conn[0], big, 16)).isEqualTo(16);
+                assertThat(ring.sys().read(conn[1], big, 16)).isEqualTo(16);
+            }
+            assertThat(ring.counters().get(Counter.POLL_WAKE_ACCEPTED)).as("three requests, three CQEs").isEqualTo(3);
+            int sent = ring.sys().write(conn[0], big, 1 << 17);
+            assertThat(sent).as("a reply that does not fit: SOCK_NOSPACE").isLessThan(1 << 17);
+            assertThat(ring.sys().read(conn[1], big, sent)).as("the read that frees it: POLLOUT on the server's end").isEqualTo(sent);
+            assertThat(ring.sys().write(conn[1], big, 16)).isEqualTo(16);
+            assertThat(ring.counters().get(Counter.POLL_WAKE_ACCEPTED)).as("the next request is not reported").isEqualTo(3);
+        }
+    }
+
     @Test
     void shouldLeaveAReadWaitingOnAnEmptyPipeOnTheOldPath() throws RingUnavailableException {
         RingConfig config = RingConfig.builder(8).deterministic(true).strategy(Axis.POLL_REARM.key(), PollActiveProvider.ALIAS).build();
