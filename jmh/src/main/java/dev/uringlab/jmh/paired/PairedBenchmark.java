@@ -2,6 +2,8 @@ package dev.uringlab.jmh.paired;
 
 import dev.uringlab.jmh.RingBenchmark;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,7 +32,8 @@ import org.openjdk.jmh.runner.IterationType;
  * One invocation is one block of four slices in a balanced random order, ABBA or BAAB (a fair
  * coin per block), so that neither arm is favoured by going first and a linear drift within a
  * block cancels. Slices {@code 2k} and {@code 2k+1} are the neighbouring pairs whose ratio is
- * the unit of analysis. Every measured slice (arm, start, length, operations) is kept and, at
+ * the unit of analysis. Every measured slice (arm, start, length, operations, and the benchmark
+ * thread's CPU time in it, which says how much of the slice other work took) is kept and, at
  * the fork's end, written to the file named by the system property {@value #SLICES_PROPERTY}
  * ({@link SliceLog}); JMH's own score is blocks per second and means nothing more. An arm runs
  * its benchmark method until its slice's deadline (at least one invocation), so a slice is as
@@ -76,6 +79,7 @@ public class PairedBenchmark extends RingBenchmark {
     private long sliceNanos;
     private final SplittableRandom coin = new SplittableRandom();
     private final SliceLog log = new SliceLog();
+    private final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     private int iteration;
     private boolean measuring;
 
@@ -103,11 +107,13 @@ public class PairedBenchmark extends RingBenchmark {
     }
 
     private long slice(int arm) {
+        long c0 = cpu.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         long ops = arms[arm].slices().applyAsLong(t0 + sliceNanos);
         long t1 = System.nanoTime();
         if (measuring) {
-            log.add(iteration, arms[1] == arms[0] ? 0 : arm, t0, t1 - t0, ops); // alone, every slice is a's
+            long c1 = cpu.getCurrentThreadCpuTime();
+            log.add(iteration, arms[1] == arms[0] ? 0 : arm, t0, t1 - t0, ops, c1 - c0); // alone, every slice is a's
         }
         return ops;
     }
