@@ -37,6 +37,17 @@ final class PairedRaces {
         return new PlanPoint(PairedRace.HARNESS, params, Optional.empty());
     }
 
+    /** The harness's {@code b} that runs {@code a} alone in the same slices ({@code PairedBenchmark.NONE}). */
+    static final String NONE = "none";
+
+    /** The paired harness's point running {@code a} alone: the "fork of its own" that isolation is shown against. */
+    static PlanPoint solo(PlanPoint a) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("a", a.toString());
+        params.put("b", NONE);
+        return new PlanPoint(PairedRace.HARNESS, params, Optional.empty());
+    }
+
     /** Whether {@code p} is a paired race. */
     static boolean isPaired(PlanPoint p) {
         return p.benchmark().equals(PairedRace.HARNESS);
