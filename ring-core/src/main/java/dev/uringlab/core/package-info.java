@@ -36,7 +36,8 @@
  *   <tr><td>io_uring/io-wq.c</td><td>{@code IoWq}</td><td>io_wq_enqueue, the workers</td></tr>
  *   <tr><td>io_uring/register.c (eventfd), mm</td><td>{@code EmulatedRing}, {@code EmulatedRingProvider}</td>
  *       <td>io_uring_setup, io_eventfd_register, the application's ring</td></tr>
- *   <tr><td>mm/slab.c</td><td>{@code SlabCache}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free</td></tr>
+ *   <tr><td>mm/slub.c</td><td>{@code mm.SlabCache}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free:
+ *       SLUB's per-CPU freelist and its slow paths (see its package-info)</td></tr>
  *   <tr><td>block/ (bio.c, blk-core.c, fops.c), drivers/block/null_blk</td><td>{@code block.*}</td>
  *       <td>bio, bio_set, kiocb, submit_bio, bio_poll, the null_blk device (see its package-info)</td></tr>
  *   <tr><td>fs/pipe.c, fs/eventfd.c, fs/file_table.c</td><td>{@code fs.Pipe}, {@code fs.EventFd}, {@code fs.FileTable}</td><td>the files</td></tr>

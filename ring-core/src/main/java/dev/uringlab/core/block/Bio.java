@@ -1,5 +1,7 @@
 package dev.uringlab.core.block;
 
+import dev.uringlab.core.mm.SlabObject;
+
 /**
  * {@code struct bio} (include/linux/blk_types.h): what the bio slab makes and the bio_set
  * hands out. {@code bi_iter} is {@link #biSector}/{@link #biSize}; the bio_vecs are
@@ -13,7 +15,7 @@ package dev.uringlab.core.block;
  * thread (the poller, or the device's IRQ thread); {@code bio_put} hands it back to the
  * bio_set on that thread. Plain fields: every hand-over is a queue or a task-work add.
  */
-public final class Bio implements dev.uringlab.spi.Bio {
+public final class Bio extends SlabObject implements dev.uringlab.spi.Bio {
     /** BIO_INLINE_VECS: the bio_vecs a bio carries inline. */
     public static final int BIO_INLINE_VECS = 4;
     /** REQ_OP_READ. */

@@ -27,14 +27,14 @@ public final class SlabBioAllocation implements BioAllocation {
     @Override
     public Bio bioAlloc(int cpu, int nrVecs, boolean allocCache) {
         trace.emit(TracePoint.BIO_ALLOC, cpu, 0);
-        return bioSlab.kmemCacheAlloc();
+        return bioSlab.kmemCacheAlloc(cpu);
     }
 
     /** bio_free: back to the slab, in any context. */
     @Override
     public void bioPut(Bio bio, int cpu, PutContext context) {
         trace.emit(TracePoint.BIO_PUT, cpu, 0);
-        bioSlab.kmemCacheFree(bio);
+        bioSlab.kmemCacheFree(bio, cpu);
     }
 
     /** Registers alias {@code baseline} on axis {@code bio-alloc}. */

@@ -110,7 +110,7 @@ public final class IrqSafePercpuBioCache implements BioAllocation {
             }
             counters.incShared(Counter.BIO_CACHE_MISS);
         }
-        Bio bio = bioPool.kmemCacheAlloc();
+        Bio bio = bioPool.kmemCacheAlloc(cpu);
         bio.percpuCache(allocCache && nrVecs <= PercpuBioCache.BIO_INLINE_VECS);
         trace.emit(TracePoint.BIO_ALLOC, cpu, 0);
         return bio;
@@ -136,13 +136,13 @@ public final class IrqSafePercpuBioCache implements BioAllocation {
     @Override
     public void bioPut(Bio bio, int cpu, PutContext context) {
         if (!bio.percpuCache()) {
-            bioPool.kmemCacheFree(bio);
+            bioPool.kmemCacheFree(bio, cpu);
             trace.emit(TracePoint.BIO_PUT, cpu, 0);
             return;
         }
         PerCpu c = cache(cpu);
         if (c.nrIrq + c.freeList.nr > ALLOC_CACHE_MAX) {
-            bioPool.kmemCacheFree(bio);
+            bioPool.kmemCacheFree(bio, cpu);
             trace.emit(TracePoint.BIO_PUT, cpu, 0);
             return;
         }
@@ -182,9 +182,9 @@ public final class IrqSafePercpuBioCache implements BioAllocation {
         if (c == null) {
             return;
         }
-        int n = c.freeList.prune(bioPool, Integer.MAX_VALUE);
+        int n = c.freeList.prune(bioPool, Integer.MAX_VALUE, cpu);
         spliceIrq(c, cpu);
-        n += c.freeList.prune(bioPool, Integer.MAX_VALUE);
+        n += c.freeList.prune(bioPool, Integer.MAX_VALUE, cpu);
         trace.emit(TracePoint.BIO_ALLOC_CACHE_PRUNE, cpu, n);
     }
 
