@@ -6,6 +6,7 @@ import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.SetupFlags;
 import dev.uringlab.core.block.Bio;
+import dev.uringlab.core.mm.Mempool;
 import dev.uringlab.core.mm.SlabCache;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.BioAllocation;
@@ -131,8 +132,8 @@ public final class EmulatedRingProvider implements RingProvider {
             // BIO_INLINE_VECS bio_vecs, about 232 bytes, cache-line aligned (block/bio.c bio_find_or_create_slab).
             // bs->bio_pool is a mempool over it; its reserve is drawn on only when the slab fails, which it does
             // not here: every mempool call reaches the slab.
-            this.bioSlab = new SlabCache<>("bio_slab", SLAB_OBJECT_SIZE, Bio::new, counters, trace,
-                    Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE);
+            this.bioSlab = new Mempool<>(new SlabCache<>("bio_slab", SLAB_OBJECT_SIZE, Bio::new, counters, trace,
+                    Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE), trace);
         }
 
         @Override public Counters counters() { return counters; }

@@ -89,7 +89,7 @@ final class IoComplete {
     }
 
     /** io_free_batch_list: queue each request's next link member, drop its file, give the batch back. */
-    private static void ioFreeBatchList(IoRingCtx ctx) {
+    static void ioFreeBatchList(IoRingCtx ctx) {
         SubmitState state = ctx.submitState;
         int n = state.nr;
         IoRequest[] reqs = state.complReqs;

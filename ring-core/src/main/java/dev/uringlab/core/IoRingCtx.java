@@ -128,7 +128,7 @@ final class IoRingCtx {
         this.reqAlloc = strategies.reqAlloc();
         this.pollRearm = strategies.pollRearm();
         this.linkCqe = strategies.linkCqe();
-        this.bioSet = new BioSet(strategies.bioAlloc(), counters);
+        this.bioSet = new BioSet(strategies.bioAlloc(), counters, trace);
         this.linkAdvance = strategies.linkAdvance();
         this.iowqComplete = strategies.iowqComplete();
         this.cq.evPosted = strategies.evPosted();

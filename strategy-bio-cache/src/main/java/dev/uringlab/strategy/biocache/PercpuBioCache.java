@@ -9,6 +9,7 @@ import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.Cpus;
 import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.Mainline;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 
@@ -81,6 +82,7 @@ public final class PercpuBioCache implements BioAllocation {
      */
     @Override
     public Bio bioAlloc(int cpu, int nrVecs, boolean allocCache) {
+        trace.step(StepKind.CALL, "bio_alloc_kiocb");
         if (!allocCache || nrVecs > BIO_INLINE_VECS) {
             Bio bio = bioPool.kmemCacheAlloc(cpu);
             trace.emit(TracePoint.BIO_ALLOC, cpu, 0);
