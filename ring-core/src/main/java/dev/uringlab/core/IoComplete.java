@@ -99,16 +99,24 @@ final class IoComplete {
             if ((req.flags & IoSubmit.IO_REQ_LINK_FLAGS) != 0) {
                 IoTimeout.ioQueueNext(ctx, req);
             }
-            if (req.file != null) {
-                req.file.fput();
-                req.file = null;
-            }
+            ioDismantleReq(ctx, req);
         }
         ctx.nrReqAllocated -= n;
         ctx.reqAlloc.ioFreeBatchList(state);
         ctx.counters.add(Counter.REQ_FREE, n);
         Arrays.fill(reqs, 0, n, null);
         state.nr = 0;
+    }
+
+    /** io_dismantle_req: a file the request took is put (a fixed file is not), the pinned resource node let go. */
+    static void ioDismantleReq(IoRingCtx ctx, IoRequest req) {
+        if (req.file != null) {
+            if ((req.flags & dev.uringlab.spi.ReqFlags.REQ_F_FIXED_FILE) == 0) {
+                req.file.fput();
+            }
+            req.file = null;
+        }
+        ctx.rsrc.ioPutRsrcNode(ctx, req);
     }
 
     /** io_free_req outside a batch (a request never used: its SQE was dropped). */
@@ -128,10 +136,7 @@ final class IoComplete {
         IoRequest req;
         boolean freed = false;
         while ((req = ctx.lockedFreeList.relaxedPoll()) != null) {
-            if (req.file != null) {
-                req.file.fput();
-                req.file = null;
-            }
+            ioDismantleReq(ctx, req);
             ioFreeReq(ctx, req);
             freed = true;
         }

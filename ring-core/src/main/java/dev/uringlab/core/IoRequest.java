@@ -43,6 +43,10 @@ final class IoRequest extends SlabObject implements IoKiocb {
     int len;
     /** The op-flags word (rw_flags, poll events, nop_flags). */
     int opFlags;
+    /** READ_FIXED / WRITE_FIXED: sqe->buf_index. */
+    int bufIndex;
+    /** req->fixed_rsrc_refs set: the request pins the ring's resource node (a fixed file or buffer). */
+    boolean fixedRsrcRefs;
     /** req->link: the next request of its chain. */
     IoRequest link;
     /** io_task_work.func. */

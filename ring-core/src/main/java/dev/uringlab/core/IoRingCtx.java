@@ -82,6 +82,8 @@ final class IoRingCtx {
      */
     final MpscUnboundedXaddArrayQueue<IoRequest> lockedFreeList = new MpscUnboundedXaddArrayQueue<>(64);
 
+    /** The registered files and buffers. */
+    final IoRsrc rsrc = new IoRsrc();
     /** ctx->uring_lock. */
     final ReentrantLock uringLock = new ReentrantLock();
     /** ctx->submit_state. */
@@ -232,6 +234,7 @@ final class IoRingCtx {
             }
             cq.overflowKill();
             IoComplete.ioFlushCachedLockedReqs(this);
+            rsrc.unregisterAll();
             fileTable.closeAll();
             reqAlloc.ioReqCachesFree();
             rings.close();

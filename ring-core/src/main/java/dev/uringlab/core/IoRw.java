@@ -5,11 +5,13 @@ import static dev.uringlab.api.Errno.EFAULT;
 import static dev.uringlab.api.Errno.EINVAL;
 import static dev.uringlab.api.Errno.EOPNOTSUPP;
 import static dev.uringlab.api.SqeDescriptor.ADDR_OFFSET;
+import static dev.uringlab.api.SqeDescriptor.BUF_INDEX_OFFSET;
 import static dev.uringlab.api.SqeDescriptor.FD_OFFSET;
 import static dev.uringlab.api.SqeDescriptor.LEN_OFFSET;
 import static dev.uringlab.api.SqeDescriptor.OFF_OFFSET;
 import static dev.uringlab.api.SqeDescriptor.OP_FLAGS_OFFSET;
 
+import dev.uringlab.api.Opcodes;
 import dev.uringlab.core.block.BlkdevFile;
 import dev.uringlab.core.block.Kiocb;
 import dev.uringlab.spi.Counter;
@@ -67,6 +69,17 @@ final class IoRw {
         return 0;
     }
 
+    /**
+     * io_prep_rw of READ_FIXED / WRITE_FIXED: also buf_index. (Its io_req_set_rsrc_node, which
+     * pins the ring's resource node, runs at the start of the issue here: no other step of the
+     * request comes between.)
+     */
+    static int ioPrepRwFixed(IoRequest req, MemorySegment s, long sqe) {
+        ioPrepRw(req, s, sqe);
+        req.bufIndex = Short.toUnsignedInt(s.get(ValueLayout.JAVA_SHORT, sqe + BUF_INDEX_OFFSET));
+        return 0;
+    }
+
     /** io_read. */
     static int ioRead(IoRingCtx ctx, IoRequest req, boolean iowq) {
         return ioRw(ctx, req, true, iowq);
@@ -96,6 +109,16 @@ final class IoRw {
         if (req.addr == 0 && req.len != 0) {
             return -EFAULT;
         }
+        boolean fixed = req.opcode == Opcodes.IORING_OP_READ_FIXED || req.opcode == Opcodes.IORING_OP_WRITE_FIXED;
+        if (fixed) {
+            ctx.rsrc.ioReqSetRsrcNode(ctx, req);
+            int ret = ctx.rsrc.ioImportFixed(ctx, req); // io_import_iovec -> io_import_fixed
+            if (ret < 0) {
+                return ret;
+            }
+        } else if (req.file instanceof BlkdevFile) {
+            importSingleRange(ctx); // io_import_iovec of a READ / WRITE
+        }
         if (req.file instanceof BlkdevFile bdev) {
             return ioRwDirect(ctx, req, bdev, !read, iowq);
         }
@@ -112,6 +135,11 @@ final class IoRw {
         }
         req.setRes(n, 0);
         return IoRingCtx.IOU_OK;
+    }
+
+    /** import_single_range (lib/iov_iter.c): the iterator over the user buffer. */
+    private static void importSingleRange(IoRingCtx ctx) {
+        ctx.trace.step(StepKind.CALL, "import_single_range");
     }
 
     /**

@@ -192,6 +192,7 @@ final class IoSubmit {
         req.res = 0;
         req.cflags = 0;
         req.file = null;
+        req.fixedRsrcRefs = false;
         req.link = null;
         req.twFunc = IoRequest.TW_NONE;
         ctx.trace.emit(TracePoint.IO_INIT_REQ, req.userData, opcode, sqeFlags);

@@ -40,6 +40,10 @@ record OpDef(String name, boolean needsFile, boolean ioprio, boolean pollin, boo
         def(Opcodes.IORING_OP_NOP, new OpDef("NOP", false, false, false, false, true, false, IoNop::ioNopPrep, IoNop::ioNop));
         def(Opcodes.IORING_OP_READ, new OpDef("READ", true, true, true, false, true, true, IoRw::ioPrepRw, IoRw::ioRead));
         def(Opcodes.IORING_OP_WRITE, new OpDef("WRITE", true, true, false, true, true, true, IoRw::ioPrepRw, IoRw::ioWrite));
+        def(Opcodes.IORING_OP_READ_FIXED, new OpDef("READ_FIXED", true, true, true, false, true, true,
+                IoRw::ioPrepRwFixed, IoRw::ioRead));
+        def(Opcodes.IORING_OP_WRITE_FIXED, new OpDef("WRITE_FIXED", true, true, false, true, true, true,
+                IoRw::ioPrepRwFixed, IoRw::ioWrite));
         def(Opcodes.IORING_OP_POLL_ADD, new OpDef("POLL_ADD", true, false, false, false, false, false,
                 IoPollOps::ioPollAddPrep, IoPollOps::ioPollAdd));
         def(Opcodes.IORING_OP_POLL_REMOVE, new OpDef("POLL_REMOVE", false, false, false, false, false, false,
