@@ -95,16 +95,27 @@ final class IoComplete {
         IoRequest[] reqs = state.complReqs;
         ctx.trace.emit(TracePoint.IO_FREE_BATCH_LIST, n);
         for (int i = 0; i < n; i++) {
-            IoRequest req = reqs[i];
-            if ((req.flags & IoSubmit.IO_REQ_LINK_FLAGS) != 0) {
-                IoTimeout.ioQueueNext(ctx, req);
-            }
-            ioDismantleReq(ctx, req);
+            ioReqFreeBatchEach(ctx, reqs[i]);
         }
+        ioFreeBatchCached(ctx);
+    }
+
+    /** io_req_free_batch's per-request part: io_queue_next, io_dismantle_req. */
+    static void ioReqFreeBatchEach(IoRingCtx ctx, IoRequest req) {
+        if ((req.flags & IoSubmit.IO_REQ_LINK_FLAGS) != 0) {
+            IoTimeout.ioQueueNext(ctx, req);
+        }
+        ioDismantleReq(ctx, req);
+    }
+
+    /** The batch's requests (already dismantled) back to the req-alloc strategy's cache. */
+    static void ioFreeBatchCached(IoRingCtx ctx) {
+        SubmitState state = ctx.submitState;
+        int n = state.nr;
         ctx.nrReqAllocated -= n;
         ctx.reqAlloc.ioFreeBatchList(state);
         ctx.counters.add(Counter.REQ_FREE, n);
-        Arrays.fill(reqs, 0, n, null);
+        Arrays.fill(state.complReqs, 0, n, null);
         state.nr = 0;
     }
 

@@ -324,8 +324,9 @@ final class IoRw {
             req.iopollNext = null;
             ctx.cq.ioFillCqeIopoll(req.userData, req.res, 0);
             nrEvents++;
+            IoComplete.ioReqFreeBatchEach(ctx, req);
             if (state.nr == SubmitState.IO_COMPL_BATCH) {
-                IoComplete.ioFreeBatchList(ctx);
+                IoComplete.ioFreeBatchCached(ctx);
             }
             state.complReqs[state.nr++] = req;
             req = next;
@@ -335,7 +336,7 @@ final class IoRw {
             IoDrain.ioQueueDeferred(ctx); // __io_commit_cqring_flush
         }
         ctx.cq.ioCqringEvPostedIopoll();
-        IoComplete.ioFreeBatchList(ctx);
+        IoComplete.ioFreeBatchCached(ctx); // io_req_free_batch_finish
         return nrEvents;
     }
 

@@ -21,7 +21,7 @@ import java.lang.foreign.MemorySegment;
  * t/io_uring's IOPS counts SQEs submitted.
  *
  * <p>The device is {@link dev.uringlab.api.Syscalls#openBlockDevice} of {@link #DEVICE_SIZE}
- * bytes: on the emulated kernel a memory-backed null_blk with one poll queue when polled
+ * bytes: on the emulated kernel a memory-backed NVMe namespace with one poll queue when polled
  * (none otherwise); on the real kernel an O_DIRECT file, which cannot be polled. The ring is
  * io_uring_setup({@link #DEPTH}) with IORING_SETUP_IOPOLL for {@code -p1}.
  *
