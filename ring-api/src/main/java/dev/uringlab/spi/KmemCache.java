@@ -20,4 +20,14 @@ public interface KmemCache<T> {
 
     /** kmem_cache_free: give an object back to the slab. */
     void kmemCacheFree(T obj);
+
+    /**
+     * kmem_cache_free_bulk: give {@code objs[0..n)} back to the slab in one call. By default one
+     * {@link #kmemCacheFree} each, which is what it comes to for a slab that keeps no per-CPU list.
+     */
+    default void kmemCacheFreeBulk(T[] objs, int n) {
+        for (int i = 0; i < n; i++) {
+            kmemCacheFree(objs[i]);
+        }
+    }
 }

@@ -37,6 +37,31 @@ public interface RequestAllocation {
     void ioReqCachesFree();
 
     /**
+     * io_submit_sqes is about to consume {@code nr} SQEs (io_submit_state_start). 5.6 sizes its
+     * bulk allocations from it ({@code state->ios_left}) and takes one ctx reference per request
+     * there; the later kernels' caches need nothing here.
+     */
+    default void ioSubmitStateStart(int nr) {
+    }
+
+    /**
+     * io_submit_sqes is done, having consumed {@code submitted} of the {@code nr} it was given
+     * (io_submit_state_end): 5.6 gives the requests it allocated and did not use back to the
+     * slab, and the ctx references of the SQEs it did not consume.
+     */
+    default void ioSubmitStateEnd(int submitted) {
+    }
+
+    /**
+     * A linked or forced-async request is prepared for a possible punt to io-wq
+     * (io_req_defer_prep). 5.6 takes the submitter's environment for the worker there
+     * (io_req_work_grab_env: its credentials and pid), which the request drops when it is freed;
+     * from 5.10 on a NOP takes nothing here.
+     */
+    default void ioReqDeferPrep(IoKiocb req) {
+    }
+
+    /**
      * {@code ctx->locked_free_list} and {@code ctx->locked_free_nr} (5.15 and 5.16): requests
      * freed outside {@code uring_lock} wait here, under the completion lock, until the
      * submission side takes them all at once (io_flush_cached_locked_reqs), which it does

@@ -17,6 +17,7 @@ import dev.uringlab.spi.EvPosted;
 import dev.uringlab.spi.EvPostedContext;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.ReqFlags;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
@@ -103,6 +104,16 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
         completionLock.lock();
         counters.inc(Counter.COMPLETION_LOCK); // under the lock: one writer
         trace.emitOn("completion_lock", TracePoint.SPIN_LOCK);
+    }
+
+    /**
+     * local_irq_save, then the lock. The JVM has no interrupts to mask: the step is traced for
+     * the recipe (one {@code irq} step per save/restore pair), and costs nothing here.
+     */
+    @Override
+    public void lockIrqsave() {
+        trace.step(StepKind.IRQ, "spin_lock_irqsave(completion_lock)");
+        lock();
     }
 
     @Override

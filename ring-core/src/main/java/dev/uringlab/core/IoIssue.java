@@ -27,6 +27,8 @@ final class IoIssue {
      * request completed at once and the {@code link-advance} strategy says so (5.6), the next
      * member of its chain is issued right here (io_put_req_find_next, {@code goto again}), or
      * punted to io-wq when forced async; otherwise io_free_batch_list queues it as task work.
+     * Where the {@code completion} strategy posts at completion (5.6), the request's CQE is
+     * posted and the request freed before the next member is issued.
      */
     static void ioQueueSqe(IoRingCtx ctx, IoRequest req) {
         while (true) {
@@ -36,23 +38,38 @@ final class IoIssue {
             }
             if (ret != IoRingCtx.IOU_OK) {
                 ioQueueAsync(ctx, req, ret);
+                postAtCompletion(ctx);
                 return;
             }
             IoRequest nxt = req.link;
             if (nxt == null || ctx.drainActive || !ctx.linkAdvance.ioQueueNextInline(req)) {
+                postAtCompletion(ctx);
                 return;
             }
             if ((req.flags & REQ_F_FAIL) != 0 && (req.flags & REQ_F_HARDLINK) == 0) {
                 IoTimeout.ioFailLinksNow(ctx, req); // io_req_find_next: the rest of the chain is cancelled here
+                postAtCompletion(ctx);
                 return;
             }
             req.link = null; // the chain moves on here: io_free_batch_list finds no next member
             ctx.trace.emit(TracePoint.IO_PUT_REQ_FIND_NEXT, req.userData, nxt.userData);
+            postAtCompletion(ctx);
             if ((nxt.flags & REQ_F_FORCE_ASYNC) != 0) {
                 ioQueueIowq(ctx, nxt);
                 return;
             }
             req = nxt;
+        }
+    }
+
+    /**
+     * 5.6: the handler posted its CQE (io_cqring_add_event) and the puts of the issue path freed
+     * the request; here both happen as soon as the issue path is done with it. Nothing for a
+     * {@code completion} strategy that batches.
+     */
+    private static void postAtCompletion(IoRingCtx ctx) {
+        if (ctx.completion.postsAtCompletion()) {
+            IoComplete.ioSubmitFlushCompletions(ctx);
         }
     }
 

@@ -49,6 +49,7 @@ final class IoSubmit {
         int ret = entries;
         int left = entries;
         ctx.submitState.linkHead = null; // io_submit_state_start
+        ctx.reqAlloc.ioSubmitStateStart(entries);
         if (!ctx.lockedFreeList.isEmpty()) {
             IoComplete.ioFlushCachedLockedReqs(ctx); // io_alloc_req_refill's look at the locked free list
         }
@@ -69,6 +70,7 @@ final class IoSubmit {
         } while (--left != 0);
         ret -= left;
         ioSubmitStateEnd(ctx);
+        ctx.reqAlloc.ioSubmitStateEnd(ret);
         // so: the SQE loads above are done before the application may reuse the slots (io_commit_sqring).
         RingMemory.soInt(ctx.ring, IoRings.SQ_HEAD, ctx.cachedSqHead);
         ctx.trace.emit(TracePoint.IO_COMMIT_SQRING, ctx.cachedSqHead);
@@ -106,6 +108,9 @@ final class IoSubmit {
             return ioSubmitFailInit(ctx, req, ret);
         }
         SubmitState state = ctx.submitState;
+        if (state.linkHead != null || (req.flags & (IO_REQ_LINK_FLAGS | REQ_F_FORCE_ASYNC)) != 0) {
+            ctx.reqAlloc.ioReqDeferPrep(req); // 5.6: a request that may be punted takes the submitter's environment
+        }
         if (state.linkHead != null) {
             ctx.trace.emit(TracePoint.IO_LINK_CHAIN_ADD, req.userData, state.linkHead.userData);
             state.linkLast.link = req;

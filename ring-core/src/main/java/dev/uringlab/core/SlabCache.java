@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * object, {@code kmem_cache_free} lets it go; both counted (the request slab counts
  * {@link Counter#REQ_SLAB_ALLOC}/{@link Counter#REQ_SLAB_FREE}, the bio slab the BIO ones).
  * Single-object calls may come from any thread (a bio is freed by a device's IRQ thread), so
- * they count with {@code incShared}; the bulk call is the ring owner's.
+ * they count with {@code incShared}; the bulk calls are the ring owner's.
  *
  * @param <T> what the slab holds
  */
@@ -49,6 +49,17 @@ final class SlabCache<T> implements KmemCache<T> {
         counters.add(allocCounter, n);
         trace.emitOn(name, TracePoint.KMEM_CACHE_ALLOC_BULK, n);
         return n;
+    }
+
+    @Override
+    public void kmemCacheFreeBulk(T[] objs, int n) {
+        for (int i = 0; i < n; i++) {
+            if (objs[i] == null) {
+                throw new NullPointerException("kmem_cache_free_bulk: object " + i + " is NULL");
+            }
+        }
+        counters.add(freeCounter, n);
+        trace.emitOn(name, TracePoint.KMEM_CACHE_FREE_BULK, n);
     }
 
     @Override

@@ -43,6 +43,8 @@ public enum TracePoint {
     KMEM_CACHE_ALLOC_BULK("kmem_cache_alloc_bulk", Area.SLAB, StepKind.SLAB_ALLOC, "nr"),
     /** kmem_cache_free to the named slab. */
     KMEM_CACHE_FREE("kmem_cache_free", Area.SLAB, StepKind.SLAB_FREE),
+    /** kmem_cache_free_bulk to the named slab. */
+    KMEM_CACHE_FREE_BULK("kmem_cache_free_bulk", Area.SLAB, StepKind.SLAB_FREE, "nr"),
 
     // ---- issue ----
     /** io_issue_sqe: the opcode's issue handler ran; {@code ret} 0 done, -529 pending, else -errno. */

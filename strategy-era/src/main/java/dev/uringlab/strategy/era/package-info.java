@@ -10,6 +10,7 @@
  *   <caption>Era mechanisms</caption>
  *   <tr><th>axis</th><th>alias</th><th>class</th><th>kernel</th></tr>
  *   <tr><td>{@code poll-rearm}</td><td>{@code poll-refs}</td><td>{@link dev.uringlab.strategy.era.PollRefsPollRearm}</td><td>6.1 (5.17+)</td></tr>
+ *   <tr><td>{@code req-alloc}</td><td>{@code slab}</td><td>{@link dev.uringlab.strategy.era.SlabRequestAllocation}</td><td>5.6 (to 5.12)</td></tr>
  *   <tr><td>{@code link-advance}</td><td>{@code inline}</td><td>{@link dev.uringlab.strategy.era.InlineLinkAdvance}</td><td>5.6 (to 5.11)</td></tr>
  *   <tr><td>{@code ev-posted}</td><td>{@code waitqueue-active}</td><td>{@link dev.uringlab.strategy.era.WaitqueueActiveEvPosted}</td><td>5.6 (to 6.0)</td></tr>
  * </table>
