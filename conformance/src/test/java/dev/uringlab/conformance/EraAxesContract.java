@@ -7,6 +7,7 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.EvPosted;
 import dev.uringlab.spi.EvPostedContext;
+import dev.uringlab.spi.GetCqe;
 import dev.uringlab.spi.IoWqCompletion;
 import dev.uringlab.spi.LinkAdvance;
 import dev.uringlab.spi.ModelCq;
@@ -21,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The contracts of the era axes ({@code link-advance}, {@code iowq-complete},
- * {@code ev-posted}), run for every registered implementation. Their CQE streams are held by
+ * {@code ev-posted}, {@code get-cqe}), run for every registered implementation. Their CQE streams are held by
  * the scenario suite (every alias alone, every kernel profile); here, what each call may do.
  */
 class EraAxesContract {
@@ -37,6 +38,40 @@ class EraAxesContract {
     static Stream<Named<StrategyProvider<EvPosted>>> evPosted() {
         return Providers.of(Axis.EV_POSTED);
     }
+
+    static Stream<Named<StrategyProvider<GetCqe>>> getCqe() {
+        return Providers.of(Axis.GET_CQE);
+    }
+
+    /** A CQ ring of 8 entries whose tail and head a test sets, counting the head loads. */
+    static final class FakeTail implements GetCqe.CqTail {
+        int tail;
+        int head;
+        int headLoads;
+
+        @Override public int cachedCqTail() { return tail; }
+        @Override public int lvCqHead() { headLoads++; return head; }
+        @Override public int cqEntries() { return 8; }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("getCqe")
+    void shouldHandOutOnlyFreeSlotsAndNoneOfAFullRing(StrategyProvider<GetCqe> p) {
+        GetCqe g = p.create(new FakeStrategyContext());
+        FakeTail cq = new FakeTail();
+        for (int head = 0; head < 16; head++) {
+            for (int tail = head; tail <= head + 8; tail++) {
+                cq.head = head;
+                cq.tail = tail;
+                int len = g.ioCqeCacheRefill(cq);
+                int free = 8 - (tail - head);
+                assertThat(len).as("tail %d head %d", tail, head).isBetween(free == 0 ? 0 : 1, free);
+                assertThat((tail & 7) + len).as("a range never wraps past the ring's end").isLessThanOrEqualTo(8);
+            }
+        }
+        assertThat(cq.headLoads).as("the head is looked at for every refill").isEqualTo(16 * 9);
+    }
+
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("linkAdvance")

@@ -244,6 +244,16 @@ final class RingState {
                     + (e.arg("irq") != 0 ? ", in its completion interrupt" : ", found by polling");
             case BIO_POLL -> "bio_poll runs the device's poll queue: " + e.arg("found") + " completion(s)";
             case IO_DO_IOPOLL -> "io_do_iopoll reaps " + e.arg("nr_events") + " request(s) from ctx->iopoll_list";
+            case CALL -> e.subject() + " is called out of line";
+            case LOCKED -> "a locked read-modify-write: " + e.subject();
+            case FENCE -> "a full memory barrier: " + e.subject();
+            case IRQ -> "interrupts off, and on again after: " + e.subject();
+            case RCU -> "an RCU read-side section: " + e.subject();
+            case SHARED_WRITE -> "a store another CPU reads: " + e.subject();
+            case SLAB_ALLOC, SLAB_FREE -> "the slab's fast path: " + e.subject();
+            case SYSCALL -> "a system call: " + e.subject();
+            case WAKEUP -> "a task is woken: " + e.subject();
+            case LIST -> "a list operation on a shared structure: " + e.subject();
             // A point added since this model was written: named by its area until it gets its own words.
             default -> "a step of " + e.point().area().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
         };

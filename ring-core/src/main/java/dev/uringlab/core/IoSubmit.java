@@ -19,6 +19,7 @@ import dev.uringlab.api.RingMemory;
 import dev.uringlab.api.SetupFlags;
 import dev.uringlab.api.SqeFlags;
 import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -37,8 +38,9 @@ final class IoSubmit {
 
     private IoSubmit() {}
 
-    /** io_submit_sqes: consume up to {@code nr} SQEs; returns how many were consumed. */
+    /** io_submit_sqes (out of line): consume up to {@code nr} SQEs; returns how many were consumed. */
     static int ioSubmitSqes(IoRingCtx ctx, int nr) {
+        ctx.trace.step(StepKind.CALL, "io_submit_sqes");
         // lv: pairs with the application's release store of the tail; the SQEs before it are written.
         // io_sqring_entries: never more than the ring holds, whatever the application stored.
         int queued = Math.min(RingMemory.lvInt(ctx.ring, IoRings.SQ_TAIL) - ctx.cachedSqHead, ctx.sqEntries);
