@@ -25,6 +25,7 @@ import dev.uringlab.spi.RingProvider;
 import dev.uringlab.spi.Strategies;
 import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.StrategyProvider;
+import dev.uringlab.spi.TaskWork;
 import dev.uringlab.spi.trace.Trace;
 import java.util.Map;
 import java.util.Optional;
@@ -99,7 +100,8 @@ public final class EmulatedRingProvider implements RingProvider {
                 (IoWqCompletion) chosen.get(Axis.IOWQ_COMPLETE).create(sctx),
                 (EvPosted) chosen.get(Axis.EV_POSTED).create(sctx),
                 (EnterRef) chosen.get(Axis.ENTER_REF).create(sctx),
-                (GetCqe) chosen.get(Axis.GET_CQE).create(sctx));
+                (GetCqe) chosen.get(Axis.GET_CQE).create(sctx),
+                (TaskWork) chosen.get(Axis.TASK_WORK).create(sctx));
         int features = FEATURES | (set.linkCqe().features() & Features.IORING_FEAT_CQE_SKIP);
         IoRingCtx ctx = new IoRingCtx(sqEntries, cqEntries, flags, config.deterministic(), counters, trace, set);
         return new EmulatedRing(ctx, new IoUringParams(sqEntries, cqEntries, flags, features));

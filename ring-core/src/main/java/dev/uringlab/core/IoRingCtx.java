@@ -18,6 +18,7 @@ import dev.uringlab.spi.LinkAdvance;
 import dev.uringlab.spi.LinkCqe;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.RequestAllocation;
+import dev.uringlab.spi.TaskWork;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
@@ -139,14 +140,14 @@ final class IoRingCtx {
         this.cq.getCqe = strategies.getCqe();
         this.enterRef = strategies.enterRef();
         this.ioWq = new IoWq(this, deterministic, sqEntries);
-        this.tctx = new IoUringTask(this);
+        this.tctx = new IoUringTask(this, strategies.taskWork());
         this.owner = Thread.currentThread();
     }
 
     /** The strategy instances of one ring, one per axis. */
     record StrategySet(CompletionPosting completion, RequestAllocation reqAlloc, PollRearm pollRearm,
                        LinkCqe linkCqe, BioAllocation bioAlloc, LinkAdvance linkAdvance, IoWqCompletion iowqComplete,
-                       EvPosted evPosted, EnterRef enterRef, GetCqe getCqe) {
+                       EvPosted evPosted, EnterRef enterRef, GetCqe getCqe, TaskWork taskWork) {
     }
 
     /** IORING_SETUP_IOPOLL: completions are reaped by polling inside io_uring_enter. */

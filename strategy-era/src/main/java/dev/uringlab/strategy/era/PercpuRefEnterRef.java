@@ -16,13 +16,11 @@ import dev.uringlab.spi.trace.Trace;
  * 6.1-rc7 (not); the release in between that dropped it is our reading, and no profile sits there.
  *
  * <p>Trade-off: a reference that outlives a concurrent io_uring_release for the call's length,
- * at two RCU sections per call. Threading: the thread in io_uring_enter (the ring owner); the
- * per-CPU count is a plain field.
+ * at two RCU sections per call. The sections are traced as {@code rcu} steps; the JVM has nothing
+ * to run for them (no reader of the count while the ring lives). Stateless but for the trace.
  */
 public final class PercpuRefEnterRef implements EnterRef {
     private final Trace trace;
-    /** This CPU's share of ctx->refs. */
-    private long ctxRefsPercpu;
 
     PercpuRefEnterRef(Trace trace) {
         this.trace = trace;
@@ -32,14 +30,12 @@ public final class PercpuRefEnterRef implements EnterRef {
     @Override
     public void ioUringEnterGet() {
         trace.step(StepKind.RCU, "percpu_ref_tryget(ctx->refs)");
-        ctxRefsPercpu++;
     }
 
     /** percpu_ref_put(&ctx->refs): rcu_read_lock, this_cpu_dec, rcu_read_unlock. */
     @Override
     public void ioUringEnterPut() {
         trace.step(StepKind.RCU, "percpu_ref_put(ctx->refs)");
-        ctxRefsPercpu--;
     }
 
     /** Registers alias {@value #ALIAS} (5.6 to 6.0) on axis {@code enter-ref}. */

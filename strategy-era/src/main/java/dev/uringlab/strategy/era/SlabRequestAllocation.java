@@ -42,7 +42,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Threading: the ring owner's thread with {@code uring_lock} held (the SPI's rule). The
  * credentials are the submitting task's ({@code current_cred()}), shared with whatever else
- * holds them, so their count is an atomic; the ctx reference count is per CPU (a plain field).
+ * holds them, so their count is an atomic. The ctx reference, a percpu_ref in per-CPU mode, is
+ * an RCU read section around a this_cpu add: traced as its {@code rcu} step, with no JVM
+ * counterpart to run (nothing reads the count while the ring lives).
  */
 public final class SlabRequestAllocation implements RequestAllocation {
     /** IO_PLUG_THRESHOLD: a call with more SQEs than this gets a submit state. */
@@ -67,8 +69,6 @@ public final class SlabRequestAllocation implements RequestAllocation {
     private final AtomicInteger credUsage = new AtomicInteger(1);
     /** The submitting task's pid, as task_pid_vnr reads it. */
     private final int taskPid = (int) ProcessHandle.current().pid();
-    /** This CPU's share of ctx->refs (percpu_ref in per-CPU mode: this_cpu_add/sub). */
-    private long ctxRefsPercpu;
 
     SlabRequestAllocation(KmemCache<IoKiocb> reqCachep, Counters counters, Trace trace) {
         this.reqCachep = reqCachep;
@@ -83,7 +83,6 @@ public final class SlabRequestAllocation implements RequestAllocation {
     @Override
     public void ioSubmitStateStart(int nr) {
         trace.step(StepKind.RCU, "percpu_ref_tryget_many(ctx->refs)");
-        ctxRefsPercpu += nr;
         nrSubmit = nr;
         if (nr > IO_PLUG_THRESHOLD) {
             statep = true;
@@ -120,7 +119,6 @@ public final class SlabRequestAllocation implements RequestAllocation {
     public void ioSubmitStateEnd(int submitted) {
         if (submitted != nrSubmit) {
             trace.step(StepKind.RCU, "percpu_ref_put_many(ctx->refs)");
-            ctxRefsPercpu -= nrSubmit - submitted;
         }
         if (statep && freeReqs != 0) {
             reqCachep.kmemCacheFreeBulk(reqs, freeReqs);
@@ -198,7 +196,6 @@ public final class SlabRequestAllocation implements RequestAllocation {
             req.clearFlags(REQ_F_WORK_ENV);
         }
         trace.step(StepKind.RCU, "percpu_ref_put(ctx->refs)");
-        ctxRefsPercpu--;
         reqCachep.kmemCacheFree(req);
     }
 
