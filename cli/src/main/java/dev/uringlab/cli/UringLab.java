@@ -1,6 +1,7 @@
 package dev.uringlab.cli;
 
 import dev.uringlab.cli.compare.CompareCommand;
+import dev.uringlab.cli.compare.IsolationCommand;
 import dev.uringlab.cli.compare.ReportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Spec;
         description = "An emulator of Linux io_uring internals on the JVM, raced against the real kernel.",
         footer = {"", "Exit status: 0 success, 1 failure at run time (or a ring engine that cannot run here), "
             + "2 an error in the command line or in an input file."},
-        subcommands = {RunCommand.class, CompareCommand.class, ReportCommand.class, FuzzCommand.class,
+        subcommands = {RunCommand.class, CompareCommand.class, ReportCommand.class, IsolationCommand.class, FuzzCommand.class,
             DemoCommand.class})
 public final class UringLab implements Runnable {
     /** Exit status: success. */

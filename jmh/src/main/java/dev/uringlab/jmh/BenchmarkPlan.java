@@ -2,6 +2,7 @@ package dev.uringlab.jmh;
 
 import dev.uringlab.api.RingUnavailableException;
 import dev.uringlab.api.Rings;
+import dev.uringlab.jmh.paired.PairedBenchmark;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,8 +55,8 @@ public final class BenchmarkPlan {
         List<Point> points = new ArrayList<>();
         var silent = OutputFormatFactory.createFormatInstance(System.err, VerboseMode.SILENT);
         for (BenchmarkListEntry entry : BenchmarkList.defaultList().find(silent, includes, List.of())) {
-            if (!seen.add(entry.getUsername())) {
-                continue; // the same method in another mode
+            if (!seen.add(entry.getUsername()) || entry.getUserClassQName().equals(PairedBenchmark.class.getName())) {
+                continue; // the same method in another mode, or the paired harness, whose arms are the points
             }
             Map<String, String[]> space = entry.getParams().orElse(Map.of());
             for (Map<String, String> params : crossProduct(space)) {

@@ -50,8 +50,8 @@ final class IoSubmit {
         }
         int ret = entries;
         int left = entries;
-        ctx.submitState.linkHead = null; // io_submit_state_start
         ctx.reqAlloc.ioSubmitStateStart(entries);
+        ctx.submitState.linkHead = null; // io_submit_state_start
         if (!ctx.lockedFreeList.isEmpty()) {
             IoComplete.ioFlushCachedLockedReqs(ctx); // io_alloc_req_refill's look at the locked free list
         }
@@ -71,8 +71,8 @@ final class IoSubmit {
             }
         } while (--left != 0);
         ret -= left;
-        ioSubmitStateEnd(ctx);
         ctx.reqAlloc.ioSubmitStateEnd(ret);
+        ioSubmitStateEnd(ctx);
         // so: the SQE loads above are done before the application may reuse the slots (io_commit_sqring).
         RingMemory.soInt(ctx.ring, IoRings.SQ_HEAD, ctx.cachedSqHead);
         ctx.trace.emit(TracePoint.IO_COMMIT_SQRING, ctx.cachedSqHead);

@@ -12,6 +12,7 @@ import dev.uringlab.reports.analysis.Intervals;
 import dev.uringlab.reports.input.Claims;
 import dev.uringlab.reports.input.JmhResult;
 import dev.uringlab.reports.input.ReportInputException;
+import dev.uringlab.reports.input.Run;
 import dev.uringlab.reports.input.RunReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -79,10 +80,10 @@ public final class CompareCommand implements Callable<Integer> {
     private Length length = new Length();
 
     private static final class Length {
-        @Option(names = "--quick", description = "A first look within 5 minutes in all: the authors' figures first, two forks of each arm, then the other points.")
+        @Option(names = "--quick", description = "A first look within 5 minutes in all: the A/A race and the authors' figures first, two forks of each, then the other races.")
         boolean quick;
 
-        @Option(names = "--full", description = "Long runs (5 to 15 forks of 5 x 2 s warmup, 10 x 2 s) for figures to keep.")
+        @Option(names = "--full", description = "Long runs (5 to 20 forks of 5 x 2 s warmup, 10 x 2 s) for figures to keep.")
         boolean full;
 
         RunLength value() {
@@ -102,7 +103,7 @@ public final class CompareCommand implements Callable<Integer> {
             description = "A JMH profiler for every fork (repeatable): gc gives bytes/op (gc.alloc.rate.norm).")
     private List<String> profilers = new ArrayList<>();
 
-    @Option(names = "--target", paramLabel = "PERCENT", defaultValue = "5",
+    @Option(names = "--target", paramLabel = "PERCENT", defaultValue = "2",
             description = "Add forks to a race until its ratio interval's half-width is within this share of the ratio (default: ${DEFAULT-VALUE}).")
     private double target;
 
@@ -111,11 +112,15 @@ public final class CompareCommand implements Callable<Integer> {
     private double confidence;
 
     @Option(names = "--budget", paramLabel = "MINUTES",
-            description = "The time budget of the whole run, build included (default: 5 with --quick, 40, 180 with --full).")
+            description = "The time budget of the whole run, build included (default: 5 with --quick, 20, 180 with --full).")
     private Double budgetMinutes;
 
     @Option(names = "--verbose", description = "Stream JMH's own output to the terminal instead of jmh.log.")
     private boolean verbose;
+
+    @Option(names = "--fork-by-fork", description = "Race each arm in forks of its own, alternated, instead of paired "
+            + "(both arms in one fork, in class loaders of their own, taking turns in slices): the older design, for comparison.")
+    private boolean forkByFork;
 
     @Spec
     private CommandSpec spec;
@@ -190,9 +195,13 @@ public final class CompareCommand implements Callable<Integer> {
         EnvFile env = EnvFile.capture(layout, runLength, start);
         env.benchmarks(all.stream().map(PlanPoint::benchmark).distinct().toList());
         env.write(dir);
-        Races races = new Races(toRun, Races.claimed(toRun, claims), runLength.minForks(), runLength.maxForks(), target / 100);
+        Races races = forkByFork
+                ? new Races(toRun, Races.claimed(toRun, claims), runLength.minForks(), runLength.maxForks(), target / 100)
+                : Races.paired(toRun, Races.claimed(toRun, claims), runLength.minForks(), runLength.maxForks(), target / 100);
+        List<PlanPoint> scheduled = races.points();
         Progress progress = new Progress(runLength, budget);
         out.println("uring-lab compare: " + toRun.size() + " points (" + (plan.size() - toRun.size()) + " skipped), "
+                + (forkByFork ? "fork by fork, " : scheduled.stream().filter(PairedRaces::isPaired).count() + " paired races (one A/A), ")
                 + runLength.describe(budget)
                 + ", target +-" + Format.number(target) + "% at " + intervals.percent() + "; results in "
                 + layout.root().relativize(dir) + (verbose ? "" : ", JMH's output in " + LOG));
@@ -213,6 +222,8 @@ public final class CompareCommand implements Callable<Integer> {
         JmhJson results = new JmhJson();
         Map<PlanPoint, String> failed = new LinkedHashMap<>();
         Path part = dir.resolve("jmh-fork.json"); // one fork's results, merged into jmh.json
+        Path sliceLog = dir.resolve("slices-fork.csv"); // one paired fork's slices, merged into slices.json
+        PairedRaces paired = new PairedRaces();
         try {
             jmh.start(verbose ? Optional.empty() : Optional.of(log));
             Map<Races.Race, Double> precision = new LinkedHashMap<>();
@@ -232,15 +243,17 @@ public final class CompareCommand implements Callable<Integer> {
                         races.ran(point);
                         continue;
                     }
-                    out.println(progress.before(toRun.indexOf(point) + 1, toRun.size(), point,
+                    out.println(progress.before(scheduled.indexOf(point) + 1, scheduled.size(), point,
                             races.role(point), races.forks(point) + 1, elapsed,
                             races.forksToMinimum()));
                     out.flush();
                     Instant t0 = Instant.now();
                     Files.deleteIfExists(part);
+                    Files.deleteIfExists(sliceLog);
                     Optional<String> failure;
                     try {
-                        failure = jmh.runFork(point, runLength, profilers, part);
+                        failure = jmh.runFork(point, runLength, profilers, part,
+                                PairedRaces.isPaired(point) ? PairedRaces.jvmArgs(sliceLog) : List.of());
                     } catch (IOException e) {
                         if (!interrupted.get()) {
                             throw e;
@@ -248,7 +261,11 @@ public final class CompareCommand implements Callable<Integer> {
                         failure = Optional.of("interrupted"); // Ctrl-C closed the runner under us
                     }
                     int n = interrupted.get() ? 0 : results.append(part);
+                    if (n > 0 && PairedRaces.isPaired(point) && paired.append(point, sliceLog, part) == 0) {
+                        n = 0; // a paired fork without slices measured nothing
+                    }
                     Files.deleteIfExists(part);
+                    Files.deleteIfExists(sliceLog);
                     races.ran(point);
                     if (interrupted.get()) {
                         break;
@@ -258,6 +275,7 @@ public final class CompareCommand implements Callable<Integer> {
                     if (failure.isPresent() || n == 0) {
                         failed.put(point, failure.orElse("JMH wrote no result"));
                     } else {
+                        paired.write(dir);
                         results.write(dir);
                     }
                 }
@@ -268,9 +286,10 @@ public final class CompareCommand implements Callable<Integer> {
         } finally {
             jmh.close();
             Files.deleteIfExists(part);
+            Files.deleteIfExists(sliceLog);
         }
         try {
-            return finish(out, err, layout, dir, env, results, toRun, races, failed, plan.size() - toRun.size(), start,
+            return finish(out, err, layout, dir, env, results, scheduled, races, failed, plan.size() - toRun.size(), start,
                     runLength, budget, intervals, interrupted.get());
         } finally {
             written.countDown();
@@ -293,7 +312,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (results.size() == 0) {
             err.println(interrupted ? "uring-lab compare: interrupted before any point was measured; nothing kept"
                     : "uring-lab compare: no point produced results; nothing to report");
-            for (String name : List.of(EnvFile.NAME, JmhJson.NAME, LOG)) {
+            for (String name : List.of(EnvFile.NAME, JmhJson.NAME, LOG, RunReader.SLICES_FILE)) {
                 Files.deleteIfExists(dir.resolve(name));
             }
             try (var left = Files.list(dir)) {
@@ -382,12 +401,20 @@ public final class CompareCommand implements Callable<Integer> {
     private static Map<Races.Race, Double> precisions(Path json, Intervals intervals, List<Races.Race> races) {
         Map<Races.Race, Double> out = new LinkedHashMap<>();
         List<JmhResult> results;
+        Run run;
         try {
-            results = RunReader.read(json).results();
+            run = RunReader.read(json);
+            results = run.results();
         } catch (ReportInputException e) {
             return out;
         }
         for (Races.Race race : races) {
+            if (PairedRaces.isPaired(race.point())) {
+                List<PlanPoint> arms = PairedRaces.arms(race.point());
+                run.race(arms.getFirst().benchmark(), arms.get(0).params(), arms.get(1).params())
+                        .ifPresent(r -> out.put(race, intervals.paired(r).precision()));
+                continue;
+            }
             Optional<JmhResult> point = result(results, race.point());
             Optional<JmhResult> reference = race.reference().flatMap(r -> result(results, r));
             if (point.isPresent() && race.reference().isEmpty()) {

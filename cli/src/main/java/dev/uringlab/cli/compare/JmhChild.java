@@ -102,13 +102,15 @@ final class JmhChild implements Closeable {
     }
 
     /**
-     * Runs one fork of one point, its results written to {@code json}.
+     * Runs one fork of one point, its results written to {@code json}, with JMH's {@code extra}
+     * arguments after the point's.
      *
      * @return empty when JMH ran it, else why not (JMH's message, or the runner's end)
      */
-    Optional<String> runFork(PlanPoint point, RunLength length, List<String> profilers, Path json) throws IOException {
+    Optional<String> runFork(PlanPoint point, RunLength length, List<String> profilers, Path json, List<String> extra) throws IOException {
         List<String> request = new ArrayList<>(List.of(json.toString()));
         request.addAll(jmhArgs(point, length, profilers));
+        request.addAll(extra);
         requests.write(String.join("\t", request));
         requests.newLine();
         requests.flush();

@@ -18,6 +18,17 @@ record PlanPoint(String benchmark, Map<String, String> params, Optional<String> 
         params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
     }
 
+    /** The point {@link #toString()} spells, to be run. */
+    static PlanPoint ofSpelling(String spelling) {
+        String[] words = spelling.strip().split(" ");
+        Map<String, String> params = new LinkedHashMap<>();
+        for (int i = 1; i < words.length; i++) {
+            int eq = words[i].indexOf('=');
+            params.put(words[i].substring(0, eq), words[i].substring(eq + 1));
+        }
+        return new PlanPoint(words[0].startsWith(PACKAGE) ? words[0] : PACKAGE + words[0], params, Optional.empty());
+    }
+
     /** Parses one line of BenchmarkPlan's output. */
     static PlanPoint parse(String line) {
         String[] cols = line.split("\t", -1);
@@ -40,7 +51,10 @@ record PlanPoint(String benchmark, Map<String, String> params, Optional<String> 
         return benchmark.startsWith(PACKAGE) ? benchmark.substring(PACKAGE.length()) : benchmark;
     }
 
-    /** {@code Nops32Benchmark.nops32 profile=baseline ring=native}. */
+    /**
+     * {@code Nops32Benchmark.nops32 profile=baseline ring=native}: the point's spelling on the
+     * console, and as an arm of the paired harness ({@code ArmSpec} in the jmh module reads it).
+     */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder(shortName());

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Which point runs its next fork: {@code uring-lab compare}'s schedule of interleaved races.
@@ -79,14 +80,47 @@ final class Races {
      * @param claimed the races of the authors' figures ({@link #claimed}), run first
      */
     Races(List<PlanPoint> points, List<Race> claimed, int minForks, int maxForks, double target) {
+        this(tiers(points, claimed), sentinelOf(points), minForks, maxForks, target);
+    }
+
+    private Races(List<List<Race>> tiers, Optional<PlanPoint> sentinel, int minForks, int maxForks, double target) {
+        this.tiers = tiers;
+        this.sentinel = sentinel;
         this.minForks = minForks;
         this.maxForks = Math.max(minForks, maxForks);
         this.target = target;
-        for (PlanPoint p : points) {
-            forks.put(p, 0);
+        tiers.stream().flatMap(List::stream).flatMap(r -> r.arms().stream()).forEach(p -> forks.put(p, 0));
+        sentinel.ifPresent(p -> forks.put(p, 0));
+    }
+
+    /**
+     * The same races run paired ({@link PairedRaces}): each race with a reference becomes one point
+     * of the paired harness, its reference arm {@code a} and its challenger {@code b}; the A/A race
+     * of the first author's figure's baseline arm (in the claims' order: seed 000's) runs first of all; a point with no reference has
+     * nothing to pair with and is left out. The calibration kernel stays a fork-by-fork sentinel.
+     */
+    static Races paired(List<PlanPoint> points, List<Race> claimed, int minForks, int maxForks, double target) {
+        List<List<Race>> pairedTiers = new ArrayList<>();
+        for (List<Race> tier : tiers(points, claimed)) {
+            pairedTiers.add(tier.stream().filter(r -> r.reference().isPresent())
+                    .map(r -> new Race(PairedRaces.point(r.reference().get(), r.point()), Optional.empty())).toList());
         }
+        List<Race> first = new ArrayList<>(pairedTiers.getFirst());
+        Stream.concat(claimed.stream(), tiers(points, claimed).stream().flatMap(List::stream))
+                .flatMap(r -> r.reference().stream()).findFirst()
+                .ifPresent(aa -> first.addFirst(new Race(PairedRaces.point(aa, aa), Optional.empty())));
+        pairedTiers.set(0, first);
+        return new Races(pairedTiers, sentinelOf(points), minForks, maxForks, target);
+    }
+
+    private static Optional<PlanPoint> sentinelOf(List<PlanPoint> points) {
+        return points.stream().filter(p -> p.benchmark().equals(MachineNoise.BENCHMARK)).findFirst();
+    }
+
+    /** The two tiers of fork-by-fork races among {@code points} (see the class comment). */
+    private static List<List<Race>> tiers(List<PlanPoint> points, List<Race> claimed) {
+        Optional<PlanPoint> sentinel = sentinelOf(points);
         List<Race> others = new ArrayList<>();
-        this.sentinel = points.stream().filter(p -> p.benchmark().equals(MachineNoise.BENCHMARK)).findFirst();
         for (PlanPoint p : points) {
             if (!Params.isReference(p.params())) {
                 others.add(new Race(p, referenceOf(points, p)));
@@ -101,7 +135,7 @@ final class Races {
             }
         }
         others.removeAll(claimed);
-        this.tiers = List.of(interleaveBenchmarks(claimed), interleaveBenchmarks(others));
+        return List.of(interleaveBenchmarks(claimed), interleaveBenchmarks(others));
     }
 
     /** Without claims: one tier of challengers against references. */
@@ -165,7 +199,15 @@ final class Races {
         if (sentinel.equals(Optional.of(p))) {
             return "machine noise";
         }
+        if (PairedRaces.isPaired(p)) {
+            return PairedRaces.isAa(p) ? "A/A" : "paired";
+        }
         return races().stream().anyMatch(r -> r.reference().equals(Optional.of(p))) ? "reference" : "challenger";
+    }
+
+    /** Every point the races and the sentinel run, in order. */
+    List<PlanPoint> points() {
+        return List.copyOf(forks.keySet());
     }
 
     /** Forks run so far of {@code p}. */

@@ -12,15 +12,15 @@ import java.util.List;
  */
 enum RunLength {
     /**
-     * {@code --quick}: the authors' figures first (two forks of each arm, so fork-to-fork variance
-     * enters their intervals, then a third where they are widest), then the other points, all
-     * within 5 minutes.
+     * {@code --quick}: the A/A race and the authors' figures first (two forks of each, so fork-to-fork
+     * variance enters their intervals, then more where they are widest), then the other races, all
+     * within 5 minutes, build included.
      */
-    QUICK(2, 3, 2, Duration.ofMillis(500), 5, Duration.ofMillis(500), Duration.ofMinutes(5)),
-    /** The default: three forks at least, so fork-to-fork (JIT) variance enters every interval. */
-    DEFAULT(3, 8, 3, Duration.ofSeconds(1), 5, Duration.ofSeconds(1), Duration.ofMinutes(40)),
+    QUICK(2, 4, 2, Duration.ofSeconds(1), 4, Duration.ofSeconds(1), Duration.ofMinutes(5)),
+    /** The default: three forks at least, so fork-to-fork (JIT) variance enters every interval; 20 minutes. */
+    DEFAULT(3, 10, 3, Duration.ofSeconds(1), 6, Duration.ofSeconds(1), Duration.ofMinutes(20)),
     /** {@code --full}: for figures to keep. */
-    FULL(5, 15, 5, Duration.ofSeconds(2), 10, Duration.ofSeconds(2), Duration.ofHours(3));
+    FULL(5, 20, 5, Duration.ofSeconds(2), 10, Duration.ofSeconds(2), Duration.ofHours(3));
 
     private final int minForks;
     private final int maxForks;

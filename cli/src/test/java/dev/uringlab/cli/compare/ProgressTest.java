@@ -11,9 +11,9 @@ class ProgressTest {
     @Test
     void shouldEstimateTheRoundsFromTheGuessedOverheadBeforeAnyForkEnds() {
         Progress p = new Progress(RunLength.QUICK, Duration.ofMinutes(5));
-        // quick: 2 x 0.5 s + 5 x 0.5 s = 3.5 s, plus 1.2 s overhead = 4.7 s per fork; 10 forks to go
+        // quick: 2 x 1 s + 4 x 1 s = 6 s, plus 1.2 s overhead = 7.2 s per fork; 10 forks to go
         assertThat(p.before(1, 10, POINT, "reference", 1, Duration.ZERO, 10))
-                .isEqualTo("[1/10] Nops32Benchmark.nops32 ring=native, reference, fork 1 | elapsed 0:00 | about 0:47 left");
+                .isEqualTo("[1/10] Nops32Benchmark.nops32 ring=native, reference, fork 1 | elapsed 0:00 | about 1:12 left");
     }
 
     @Test

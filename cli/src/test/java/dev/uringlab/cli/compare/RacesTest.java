@@ -116,7 +116,8 @@ class RacesTest {
 
     @Test
     void shouldGiveEveryFigureOfTheBuiltInClaimsARaceInTheFullPlan() throws Exception {
-        // the points BenchmarkPlan listed to run on 2026-12-01 (java -cp benchmarks.jar dev.uringlab.jmh.BenchmarkPlan)
+        // the points BenchmarkPlan listed to run on 2026-12-01 (java -cp benchmarks.jar dev.uringlab.jmh.BenchmarkPlan),
+        // with nops32's context as it has been since 2026-12-02: seed 001's base, for-5.16-2021-10-04, for linux-5.15
         List<PlanPoint> plan;
         try (var in = RacesTest.class.getResourceAsStream("plan-2026-12-01.txt")) {
             plan = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().map(PlanPoint::parse).toList();
@@ -156,5 +157,32 @@ class RacesTest {
         assertThat(batches.get(2)).containsExactly(sentinel);
         assertThat(races.forks(sentinel)).isEqualTo(2);
         assertThat(races.forksToMinimum()).isZero();
+    }
+
+    @Test
+    void shouldRaceTheAaFirstThenEveryFigurePairedAndFitTheirRoundsInQuicksBudget() throws Exception {
+        List<PlanPoint> plan;
+        try (var in = RacesTest.class.getResourceAsStream("plan-2026-12-01.txt")) {
+            plan = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().map(PlanPoint::parse).toList();
+        }
+        List<Races.Race> claimed = Races.claimed(plan, dev.uringlab.reports.input.Claims.builtIn());
+        RunLength quick = RunLength.QUICK;
+        Races races = Races.paired(plan, claimed, quick.minForks(), quick.maxForks(), 0.02);
+        List<PlanPoint> round = races.next(Map.of()).points();
+        // one paired point per figure, after the A/A race of the first figure's baseline arm
+        assertThat(round).hasSize(claimed.size() + 1).allMatch(PairedRaces::isPaired);
+        assertThat(PairedRaces.isAa(round.getFirst())).isTrue();
+        assertThat(PairedRaces.arms(round.getFirst())).containsOnly(claimed.getFirst().reference().orElseThrow());
+        assertThat(round.subList(1, round.size())).extracting(PairedRaces::arms)
+                .containsExactlyInAnyOrderElementsOf(claimed.stream().map(r -> List.of(r.reference().orElseThrow(), r.point())).toList());
+        assertThat(races.role(round.get(0))).isEqualTo("A/A");
+        assertThat(races.role(round.get(1))).isEqualTo("paired");
+        // a fork's JMH arguments select the harness with both arms spelled as the console spells them
+        assertThat(JmhChild.jmhArgs(round.get(1), quick, List.of())).contains("-p", "a=" + claimed.getFirst().reference().orElseThrow(),
+                "b=" + claimed.getFirst().point());
+        // their rounds fit the budget with two minutes left for the build
+        java.time.Duration perFork = quick.iterationTimePerFork().plus(Progress.GUESSED_FORK_OVERHEAD);
+        java.time.Duration rounds = perFork.multipliedBy((long) quick.minForks() * round.size());
+        assertThat(rounds.plus(java.time.Duration.ofMinutes(2)).plus(Progress.RESERVE)).isLessThanOrEqualTo(quick.budget());
     }
 }

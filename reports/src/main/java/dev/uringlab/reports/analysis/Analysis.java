@@ -12,14 +12,16 @@ import java.util.Optional;
  * @param runs       the runs, in the order given
  * @param old        the old run given as {@code --baseline}, if any
  * @param intervals  how every interval is computed (its confidence)
+ * @param floors     every run's A/A races, shown above the figures
  * @param checks     every author's figure against every run (the summary)
  * @param benchmarks every benchmark's results
  * @param changes    each result against the old run (empty without one)
  */
-public record Analysis(List<Run> runs, Optional<Run> old, Intervals intervals, List<ClaimCheck> checks,
+public record Analysis(List<Run> runs, Optional<Run> old, Intervals intervals, List<FloorCheck> floors, List<ClaimCheck> checks,
                        List<BenchmarkResults> benchmarks, List<Change> changes) {
     public Analysis {
         runs = List.copyOf(runs);
+        floors = List.copyOf(floors);
         checks = List.copyOf(checks);
         benchmarks = List.copyOf(benchmarks);
         changes = List.copyOf(changes);
@@ -28,7 +30,7 @@ public record Analysis(List<Run> runs, Optional<Run> old, Intervals intervals, L
     /** Analyses {@code runs} against {@code claims}, and against {@code old} when given, with intervals at {@code intervals}' confidence. */
     public static Analysis of(List<Run> runs, Optional<Run> old, Claims claims, Intervals intervals) {
         List<BenchmarkResults> benchmarks = BenchmarkResults.of(runs, claims, intervals);
-        return new Analysis(runs, old, intervals, ClaimMatcher.check(claims, runs, intervals), benchmarks,
+        return new Analysis(runs, old, intervals, FloorCheck.of(runs, intervals), ClaimMatcher.check(claims, runs, intervals), benchmarks,
                 old.map(o -> ChangeDetector.compare(benchmarks, o, intervals)).orElse(List.of()));
     }
 }

@@ -5,6 +5,7 @@ import dev.uringlab.reports.input.Claims;
 import dev.uringlab.reports.input.Display;
 import dev.uringlab.reports.input.JmhResult;
 import dev.uringlab.reports.input.Metric;
+import dev.uringlab.reports.input.PairedRace;
 import dev.uringlab.reports.input.Run;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -64,7 +65,7 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
         Map<String, List<Entry>> byBenchmark = new LinkedHashMap<>();
         for (Run run : runs) {
             for (JmhResult r : run.results()) {
-                byBenchmark.computeIfAbsent(r.benchmark(), k -> new ArrayList<>()).add(new Entry(run.label(), r));
+                byBenchmark.computeIfAbsent(r.benchmark(), k -> new ArrayList<>()).add(new Entry(run.label(), r, run));
             }
         }
         List<BenchmarkResults> out = new ArrayList<>();
@@ -72,7 +73,7 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
         return out;
     }
 
-    private record Entry(String run, JmhResult result) {
+    private record Entry(String run, JmhResult result, Run source) {
         Map<String, String> params() {
             return result.params();
         }
@@ -108,8 +109,9 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
         List<Row> rows = new ArrayList<>();
         for (Entry e : entries) {
             JmhResult r = e.result();
-            Optional<Estimate> speedup = reference(entries, e)
-                    .map(ref -> intervals.ratio(r.primary(), ref.result().primary()));
+            Optional<Estimate> speedup = reference(entries, e).map(ref -> (ref == e ? Optional.<PairedRace>empty()
+                    : e.source().race(name, ref.params(), r.params())).map(intervals::paired)
+                    .orElseGet(() -> intervals.ratio(r.primary(), ref.result().primary())));
             Map<String, Double> perOp = countersPerOp(r);
             counters.addAll(perOp.keySet());
             Estimate score = intervals.score(r.primary());

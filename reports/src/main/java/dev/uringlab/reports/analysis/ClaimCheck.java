@@ -15,16 +15,18 @@ import java.util.Optional;
  * @param patched  the patched result's score in the claim's display unit, when measured
  * @param verdict  the verdict (see {@link Verdict})
  * @param note     why it is not measured, or a remark on the measurement; empty if none
- * @param forks    the fewer of the two arms' forks (0 when not measured)
+ * @param forks    the forks of the paired race, or the fewer of the two arms' forks in a
+ *                 fork-by-fork run (0 when not measured)
+ * @param slices   the slices whose neighbouring pairs gave a paired ratio (0 in a fork-by-fork run)
  * @param baselineForks how the baseline arm's forks settled, when measured
  * @param patchedForks  how the patched arm's forks settled, when measured
  */
 public record ClaimCheck(Claim claim, Figure figure, Optional<String> run, Optional<Estimate> measured,
                          Optional<Estimate> baseline, Optional<Estimate> patched, Verdict verdict, String note, int forks,
-                         Optional<Stability> baselineForks, Optional<Stability> patchedForks) {
+                         int slices, Optional<Stability> baselineForks, Optional<Stability> patchedForks) {
     /** A figure without a measurement, and why. */
     static ClaimCheck notMeasured(Claim claim, Figure figure, Optional<String> run, Verdict verdict, String note) {
-        return new ClaimCheck(claim, figure, run, Optional.empty(), Optional.empty(), Optional.empty(), verdict, note, 0,
+        return new ClaimCheck(claim, figure, run, Optional.empty(), Optional.empty(), Optional.empty(), verdict, note, 0, 0,
                 Optional.empty(), Optional.empty());
     }
 }

@@ -6,6 +6,7 @@ import dev.uringlab.reports.input.Display;
 import dev.uringlab.reports.input.Figure;
 import dev.uringlab.reports.input.JmhResult;
 import dev.uringlab.reports.input.Metric;
+import dev.uringlab.reports.input.PairedRace;
 import dev.uringlab.reports.input.Run;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -121,7 +122,7 @@ public final class ClaimMatcher {
                     List<JmhResult> results = run.results().stream()
                             .filter(r -> r.benchmark().equals(claim.benchmark())).toList();
                     if (!results.isEmpty()) {
-                        out.add(check(claim, figure, run.label(), results, intervals));
+                        out.add(check(claim, figure, run, results, intervals));
                         any = true;
                     }
                 }
@@ -151,7 +152,8 @@ public final class ClaimMatcher {
     /** The {@code env.json} field listing every benchmark of the build, comma-separated. */
     public static final String BENCHMARKS = "benchmarks";
 
-    private static ClaimCheck check(Claim claim, Figure figure, String run, List<JmhResult> results, Intervals intervals) {
+    private static ClaimCheck check(Claim claim, Figure figure, Run of, List<JmhResult> results, Intervals intervals) {
+        String run = of.label();
         if (results.stream().noneMatch(r -> claim.patched().equals(r.params().get(claim.axis())))) {
             return ClaimCheck.notMeasured(claim, figure, Optional.of(run), Verdict.NOT_IMPLEMENTED,
                     JmhResult.shortName(claim.benchmark()) + " ran without " + Params.cli(claim.axis()) + "=" + claim.patched()
@@ -181,11 +183,12 @@ public final class ClaimMatcher {
         Metric bm = pairs.getFirst().baseline().primary();
         Estimate p = intervals.score(pm);
         Estimate b = intervals.score(bm);
-        Estimate speedup = intervals.ratio(pm, bm);
+        Optional<PairedRace> race = of.race(claim.benchmark(), pairs.getFirst().baseline().params(), pairs.getFirst().patched().params());
+        Estimate speedup = race.map(intervals::paired).orElseGet(() -> intervals.ratio(pm, bm));
         Verdict verdict = Verdict.of(speedup, figure.authorRatio());
-        int forks = Math.min(pm.forks().size(), bm.forks().size());
+        int forks = race.map(r -> r.forks().size()).orElse(Math.min(pm.forks().size(), bm.forks().size()));
         String note = !speedup.bounded() ? "no interval: JMH kept no samples and gave no error"
-                : !Intervals.fromSamples(pm, bm) ? "no raw samples: the interval is from JMH's 99.9% errors"
+                : race.isEmpty() && !Intervals.fromSamples(pm, bm) ? "no raw samples: the interval is from JMH's 99.9% errors"
                 : forks == 1 ? "one fork: the interval ignores fork-to-fork variance" : "";
         Stability baselineForks = Stability.of(bm);
         Stability patchedForks = Stability.of(pm);
@@ -199,13 +202,17 @@ public final class ClaimMatcher {
             note = (note.isEmpty() ? "" : note + "; ") + "not steady (see How the forks settled): "
                     + String.join("; ", unsteady);
         }
+        if (race.isPresent() && race.get().onCpu() < Thresholds.ON_CPU) {
+            note = (note.isEmpty() ? "" : note + "; ") + String.format(java.util.Locale.ROOT,
+                    "the benchmark thread was on a CPU for %.0f%% of a slice (median): other work took the rest", race.get().onCpu() * 100);
+        }
         if (claim.context() != null && !inContext) {
             note = (note.isEmpty() ? "" : note + "; ") + "outside its context: this run has no profile=" + claim.context() + " result";
         }
         boolean ns = claim.display() == Display.NS_PER_OP;
         return new ClaimCheck(claim, figure, Optional.of(run), Optional.of(speedup),
                 Optional.of(ns ? b.reciprocal(1e9) : b), Optional.of(ns ? p.reciprocal(1e9) : p), verdict, note, forks,
-                Optional.of(baselineForks), Optional.of(patchedForks));
+                race.map(r -> 2 * r.pairs()).orElse(0), Optional.of(baselineForks), Optional.of(patchedForks));
     }
 
     private static <T> List<T> candidates(List<T> items, Function<T, Map<String, String>> params, String axis, String value,

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  * resample draws as many forks as were run, with replacement, then within each drawn fork as
  * many iterations as it ran, with replacement, and takes the mean of what it drew. A ratio's
  * resample is the ratio of the two arms' resampled means; the interval is the central
- * {@code confidence} share of {@value #RESAMPLES} resamples.
+ * {@code confidence} share of {@value Thresholds#RESAMPLES} resamples.
  *
  * <p>Why this and not Fieller's method: on a JIT the largest noise is between forks (a fork
  * settles in one compiled state and stays there), so the forks, not the iterations, are the
@@ -29,11 +29,6 @@ import java.util.SplittableRandom;
  * same report.
  */
 public final class ForkBootstrap {
-    /** The number of resamples per interval. */
-    public static final int RESAMPLES = 4000;
-    /** The default confidence of every interval in the report. */
-    public static final double DEFAULT_CONFIDENCE = 0.95;
-
     private ForkBootstrap() {
     }
 
@@ -48,8 +43,8 @@ public final class ForkBootstrap {
             return Optional.empty();
         }
         SplittableRandom rng = new SplittableRandom(seed(p) * 31 + seed(b));
-        double[] draws = new double[RESAMPLES];
-        for (int i = 0; i < RESAMPLES; i++) {
+        double[] draws = new double[Thresholds.RESAMPLES];
+        for (int i = 0; i < Thresholds.RESAMPLES; i++) {
             draws[i] = resampledMean(p, rng) / resampledMean(b, rng);
         }
         return Optional.of(interval(mean(p) / mean(b), draws, confidence));
@@ -62,8 +57,8 @@ public final class ForkBootstrap {
             return Optional.empty();
         }
         SplittableRandom rng = new SplittableRandom(seed(f));
-        double[] draws = new double[RESAMPLES];
-        for (int i = 0; i < RESAMPLES; i++) {
+        double[] draws = new double[Thresholds.RESAMPLES];
+        for (int i = 0; i < Thresholds.RESAMPLES; i++) {
             draws[i] = resampledMean(f, rng);
         }
         return Optional.of(interval(mean(f), draws, confidence));

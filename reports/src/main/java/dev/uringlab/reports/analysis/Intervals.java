@@ -1,10 +1,12 @@
 package dev.uringlab.reports.analysis;
 
 import dev.uringlab.reports.input.Metric;
+import dev.uringlab.reports.input.PairedRace;
 import java.util.Locale;
 
 /**
- * The report's intervals at one confidence: from the raw samples by {@link ForkBootstrap}
+ * The report's intervals at one confidence: a paired race's ratio from its slices by
+ * {@link PairedBootstrap}; otherwise from the raw samples by {@link ForkBootstrap}
  * where JMH kept them, else (a JSON file without {@code rawData}) from JMH's 99.9% score
  * errors by {@link Estimate#of} and {@link Estimate#over}, which the report then says.
  *
@@ -12,7 +14,7 @@ import java.util.Locale;
  */
 public record Intervals(double confidence) {
     /** 95%, the report's default. */
-    public static final Intervals DEFAULT = new Intervals(ForkBootstrap.DEFAULT_CONFIDENCE);
+    public static final Intervals DEFAULT = new Intervals(Thresholds.DEFAULT_CONFIDENCE);
 
     public Intervals {
         if (!(confidence > 0.5 && confidence < 1)) {
@@ -29,6 +31,11 @@ public record Intervals(double confidence) {
     public Estimate ratio(Metric patched, Metric baseline) {
         return ForkBootstrap.ratio(patched, baseline, confidence)
                 .orElseGet(() -> Estimate.of(patched).over(Estimate.of(baseline)));
+    }
+
+    /** A paired race's ratio b / a with its interval ({@link PairedBootstrap}); unbounded when it has no pair. */
+    public Estimate paired(PairedRace race) {
+        return PairedBootstrap.ratio(race, confidence).orElseGet(() -> new Estimate(Double.NaN, Double.NaN, Double.NaN));
     }
 
     /** Whether both metrics carry raw samples (else the interval is JMH's). */

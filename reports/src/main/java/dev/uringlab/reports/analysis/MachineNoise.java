@@ -28,8 +28,8 @@ public record MachineNoise(Stability forks) {
         return forks.meanSpread();
     }
 
-    /** Whether the machine alone spread the forks beyond what the report calls agreement ({@link Stability#SPREAD}). */
+    /** Whether the machine alone made the kernel's forks disagree, by the report's one rule ({@link Stability#disagree()}). */
     public boolean noisy() {
-        return spread() > Stability.SPREAD;
+        return forks.disagree();
     }
 }

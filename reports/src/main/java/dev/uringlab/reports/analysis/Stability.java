@@ -17,13 +17,13 @@ import org.apache.commons.statistics.inference.OneWayAnova;
  *
  * <ul>
  *   <li><b>Trending fork</b>: the least-squares line through a fork's iterations (at least
- *       {@value #MIN_ITERATIONS}) climbs or falls by more than {@value #DRIFT} of the fork's
+ *       {@value Thresholds#MIN_ITERATIONS}) climbs or falls by more than {@value Thresholds#DRIFT} of the fork's
  *       mean from its first to its last iteration, and its slope differs from 0 at 95% (Student's
  *       t on n - 2 degrees of freedom).</li>
  *   <li><b>Forks disagree</b>: one-way ANOVA of the iterations grouped by fork gives
- *       p &lt; {@value #ALPHA}, and the fork means spread over more than {@value #SPREAD} of the
+ *       p &lt; {@value Thresholds#ALPHA}, and the fork means spread over more than {@value Thresholds#SPREAD} of the
  *       overall mean: a difference between forks that their iterations' noise cannot explain.</li>
- *   <li><b>One state</b>: every fork's peak (its fastest iteration) lies within {@value #SPREAD}
+ *   <li><b>One state</b>: every fork's peak (its fastest iteration) lies within {@value Thresholds#SPREAD}
  *       of the others'. A rate is bounded by what the compiled code can do, and a shared
  *       machine only takes time away (another tenant, a lower clock), never gives it: so forks
  *       that reach one peak run one compiled state, and where their means disagree, the machine
@@ -35,20 +35,12 @@ import org.apache.commons.statistics.inference.OneWayAnova;
  * so a fork's peak is its largest iteration.
  *
  * @param trending  the 1-based numbers of the trending forks, with their drift over the measurement
- * @param bimodal   whether the forks disagree beyond their noise
+ * @param disagree  whether the forks disagree beyond their noise: the one rule for it, which every
+ *                  part of the report that speaks of disagreeing forks reads
  * @param forkMeans every fork's mean, in fork order
  * @param forkPeaks every fork's fastest iteration, in fork order
  */
-public record Stability(List<String> trending, boolean bimodal, double[] forkMeans, double[] forkPeaks) {
-    /** The fewest iterations in which a trend is looked for. */
-    public static final int MIN_ITERATIONS = 4;
-    /** The drift over the measurement that counts as a trend, as a fraction of the mean. */
-    public static final double DRIFT = 0.10;
-    /** The ANOVA's significance level for forks that disagree. */
-    public static final double ALPHA = 0.001;
-    /** The spread of fork means that counts as disagreement, as a fraction of the mean. */
-    public static final double SPREAD = 0.05;
-
+public record Stability(List<String> trending, boolean disagree, double[] forkMeans, double[] forkPeaks) {
     public Stability {
         trending = List.copyOf(trending);
         forkMeans = forkMeans.clone();
@@ -66,14 +58,14 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
             }
         }
         double[] means = m.forkMeans();
-        boolean bimodal = false;
+        boolean disagree = false;
         if (forks.size() >= 2 && forks.stream().allMatch(f -> f.length >= 2)) {
-            if (spread(means) > SPREAD && forks.stream().anyMatch(f -> Arrays.stream(f).distinct().count() > 1)) {
-                bimodal = OneWayAnova.withDefaults().test(forks).getPValue() < ALPHA;
+            if (spread(means) > Thresholds.SPREAD && forks.stream().anyMatch(f -> Arrays.stream(f).distinct().count() > 1)) {
+                disagree = OneWayAnova.withDefaults().test(forks).getPValue() < Thresholds.ALPHA;
             }
         }
         double[] peaks = forks.stream().mapToDouble(f -> Arrays.stream(f).max().orElse(Double.NaN)).toArray();
-        return new Stability(trending, bimodal, means, peaks);
+        return new Stability(trending, disagree, means, peaks);
     }
 
     /** The range of {@code forkMeans} over their mean: how far apart a result's forks settled. */
@@ -85,7 +77,7 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
     /** A fork's significant drift over its iterations as a fraction of its mean, or NaN when there is none. */
     static double drift(double[] y) {
         int n = y.length;
-        if (n < MIN_ITERATIONS) {
+        if (n < Thresholds.MIN_ITERATIONS) {
             return Double.NaN;
         }
         double mx = (n - 1) / 2.0;
@@ -103,7 +95,7 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
             sse += r * r;
         }
         double drift = slope * (n - 1) / my;
-        if (Math.abs(drift) <= DRIFT) {
+        if (Math.abs(drift) <= Thresholds.DRIFT) {
             return Double.NaN;
         }
         double se = Math.sqrt(sse / (n - 2) / sxx);
@@ -121,16 +113,16 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
         return forkPeaks.length < 2 ? Double.NaN : spread(forkPeaks);
     }
 
-    /** Whether every fork peaked within {@link #SPREAD} of the others: one compiled state (false with fewer than two forks). */
+    /** Whether every fork peaked within {@link Thresholds#SPREAD} of the others: one compiled state (false with fewer than two forks). */
     public boolean oneState() {
-        return peakSpread() <= SPREAD;
+        return peakSpread() <= Thresholds.SPREAD;
     }
 
     /** How a result's forks settled, read off their means and peaks; the words every report uses for it. */
     public enum Settling {
         /** One fork: nothing to compare it with. */
         ONE_FORK("one fork: no spread to judge"),
-        /** Fork means within {@link #SPREAD} of each other. */
+        /** Forks that do not {@linkplain #disagree() disagree}: means within {@link Thresholds#SPREAD}, or apart by no more than their iterations' noise. */
         AGREE("forks agree"),
         /** Means apart, peaks together: the machine's doing. */
         ONE_STATE("one state, which the machine slowed in some iterations"),
@@ -149,16 +141,16 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
         }
     }
 
-    /** How the forks settled: one fork, agreeing means, or means apart with their peaks together or apart. */
+    /** How the forks settled: one fork, forks that agree, or forks that disagree with their peaks together or apart. */
     public Settling settling() {
         return forkMeans.length < 2 ? Settling.ONE_FORK
-                : meanSpread() <= SPREAD ? Settling.AGREE
+                : !disagree ? Settling.AGREE
                 : oneState() ? Settling.ONE_STATE : Settling.PEAKS_APART;
     }
 
     /** Whether anything is flagged. */
     public boolean steady() {
-        return trending.isEmpty() && !bimodal;
+        return trending.isEmpty() && !disagree;
     }
 
     /**
@@ -182,7 +174,7 @@ public record Stability(List<String> trending, boolean bimodal, double[] forkMea
         if (!trending.isEmpty()) {
             parts.add("still trending at the end: " + String.join(", ", trending));
         }
-        if (bimodal) {
+        if (disagree) {
             parts.add("forks disagree beyond their noise"
                     + values.map(f -> ", fork means " + list(forkMeans, f) + ", peaks " + list(forkPeaks, f)).orElse("")
                     + ": " + (oneState() ? Settling.ONE_STATE : Settling.PEAKS_APART).words());

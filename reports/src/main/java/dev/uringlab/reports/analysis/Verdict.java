@@ -4,7 +4,7 @@ package dev.uringlab.reports.analysis;
  * How a measured speed-up compares with its author's figure. The measured ratio's interval
  * {@code [lo, hi]} (see {@link ForkBootstrap}) is set against two things: 1.00 (no effect) and
  * the author's ratio A, taken as the band {@code [A / (1 + t), A * (1 + t)]} with
- * {@code t = }{@value #AUTHOR_TOLERANCE}: the author's figure is one run on another machine,
+ * {@code t = }{@value Thresholds#AUTHOR_TOLERANCE}: the author's figure is one run on another machine,
  * on the kernel, given to two or three digits, so a measurement within 10% of it is not a
  * different effect. "Holds A" means the interval and the band overlap.
  *
@@ -34,9 +34,6 @@ public enum Verdict {
     NOT_IMPLEMENTED("not implemented", "uring-lab has no strategy for this patch yet: its benchmark ran without it, "
             + "or does not exist");
 
-    /** How far from the author's ratio a measurement may lie and still hold it, as a fraction. */
-    public static final double AUTHOR_TOLERANCE = 0.10;
-
     private final String label;
     private final String rule;
 
@@ -61,8 +58,8 @@ public enum Verdict {
             return INCONCLUSIVE;
         }
         boolean holdsOne = measured.lo() <= 1.0 && 1.0 <= measured.hi();
-        double bandLo = authorRatio / (1 + AUTHOR_TOLERANCE);
-        double bandHi = authorRatio * (1 + AUTHOR_TOLERANCE);
+        double bandLo = authorRatio / (1 + Thresholds.AUTHOR_TOLERANCE);
+        double bandHi = authorRatio * (1 + Thresholds.AUTHOR_TOLERANCE);
         boolean holdsAuthor = measured.lo() <= bandHi && bandLo <= measured.hi();
         if (holdsAuthor) {
             return holdsOne ? INCONCLUSIVE : REPRODUCED;

@@ -19,6 +19,12 @@ public record Metric(double score, double error, String unit, List<List<Double>>
         forks = forks.stream().map(List::copyOf).filter(f -> !f.isEmpty()).toList();
     }
 
+    /** A rate in ops/s from its forks' iterations alone, as JMH scores it: the mean of every iteration; no error given. */
+    public static Metric ofForks(List<List<Double>> forks) {
+        double score = forks.stream().flatMap(List::stream).mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        return new Metric(score, Double.NaN, "ops/s", forks);
+    }
+
     /** Every fork's iterations in order, as one list. */
     public List<Double> samples() {
         return forks.stream().flatMap(List::stream).toList();

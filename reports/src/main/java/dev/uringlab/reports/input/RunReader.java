@@ -20,6 +20,8 @@ import java.util.Map;
 public final class RunReader {
     /** The sidecar's file name: it describes every JMH JSON file in its directory. */
     public static final String ENV_FILE = "env.json";
+    /** The paired races' slices, beside the JMH file of a paired run. */
+    public static final String SLICES_FILE = "slices.json";
 
     private static final String WHAT = "a JMH result file (a JSON array written by -rf json)";
     private static final Map<String, Double> PER_SECOND = Map.of(
@@ -58,7 +60,9 @@ public final class RunReader {
             results.add(result(file, i + 1, root.get(i)));
         }
         RunEnvironment env = environment(file.toAbsolutePath().resolveSibling(ENV_FILE));
-        return new Run(file, defaultLabel(file, env), env, results);
+        List<PairedRace> races = SliceFile.read(file.toAbsolutePath().resolveSibling(SLICES_FILE));
+        results = PairedArms.results(results, races);
+        return new Run(file, defaultLabel(file, env), env, results, races);
     }
 
     private static String defaultLabel(Path file, RunEnvironment env) {

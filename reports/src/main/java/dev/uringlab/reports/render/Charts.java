@@ -359,7 +359,7 @@ final class Charts {
         return Math.max(lo, Math.min(hi, v));
     }
 
-    private static JFreeChart chart(org.jfree.chart.plot.Plot plot) {
+    static JFreeChart chart(org.jfree.chart.plot.Plot plot) {
         JFreeChart chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         THEME.apply(chart);
         chart.setPadding(new RectangleInsets(4, 4, 4, 12));
@@ -370,7 +370,7 @@ final class Charts {
         return chart;
     }
 
-    private String svg(JFreeChart chart, int height, String title) {
+    String svg(JFreeChart chart, int height, String title) {
         String id = "chart" + (++charts);
         SVGGraphics2D g = new SVGGraphics2D(WIDTH, height);
         g.setDefsKeyPrefix(id + "-");

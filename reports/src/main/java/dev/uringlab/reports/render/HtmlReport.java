@@ -9,12 +9,14 @@ import dev.uringlab.reports.analysis.ClaimCheck;
 import dev.uringlab.reports.analysis.Noise;
 import dev.uringlab.reports.analysis.Params;
 import dev.uringlab.reports.analysis.Row;
+import dev.uringlab.reports.analysis.Thresholds;
 import dev.uringlab.reports.analysis.Verdict;
 import dev.uringlab.reports.input.Claim;
 import dev.uringlab.reports.input.Display;
 import dev.uringlab.reports.input.Figure;
 import dev.uringlab.reports.input.JmhResult;
 import dev.uringlab.reports.input.JmhSettings;
+import dev.uringlab.reports.input.PairedRace;
 import dev.uringlab.reports.input.Run;
 import dev.uringlab.reports.input.RunEnvironment;
 import java.io.StringWriter;
@@ -56,7 +58,12 @@ public final class HtmlReport {
     record Page(String subtitle, String css, String forest, List<SummaryRow> summary, boolean multiRun,
                 List<Quote> quotes, List<VerdictRule> rules, List<Section> sections, List<Nav> nav,
                 boolean hasChanges, String oldRun, List<ChangeRow> changes, String confidence,
-                List<String> envHeaders, List<EnvRow> env, List<String> warnings, List<ForkTable.Row> forkRows) {
+                List<String> envHeaders, List<EnvRow> env, List<String> warnings, List<ForkTable.Row> forkRows,
+                boolean hasFloors, String floorPercent, List<FloorRow> floors, String sliceChart, String sliceNote) {
+    }
+
+    record FloorRow(String arm, String run, String measured, String interval, String precision, String slices, String forks,
+                    String verdict, String verdictClass) {
     }
 
 
@@ -65,7 +72,7 @@ public final class HtmlReport {
 
     record SummaryRow(boolean group, String seed, String title, String mechanism, String benchmark, String figure,
                       String run, String section, String author,
-                      String authorValues, String measured, String interval, String precision, String forks, String measuredValues,
+                      String authorValues, String measured, String interval, String precision, String slices, String forks, String measuredValues,
                       String verdict, String verdictClass, String note, String sourceRef, int quote, String claimNote,
                       String context, String demo, String demoPage) {
     }
@@ -137,7 +144,31 @@ public final class HtmlReport {
         return new Page(subtitle, css(), charts.forest(a.checks(), multiRun), summary, multiRun, quotes, rules,
                 sections, nav, a.old().isPresent(), a.old().map(Run::label).orElse(""),
                 changeRows(a), a.intervals().percent(),
-                envHeaders, environment(envRuns), RunWarnings.of(a.runs()), ForkTable.of(a));
+                envHeaders, environment(envRuns), RunWarnings.of(a.runs()), ForkTable.of(a),
+                !a.floors().isEmpty(), Format.plain(Thresholds.AA_FLOOR * 100), floorRows(a), sliceChart(a), sliceNote(a));
+    }
+
+    private static List<FloorRow> floorRows(Analysis a) {
+        return a.floors().stream().map(f -> new FloorRow(f.arm(), f.run(), Format.ratio(f.ratio().value()),
+                Format.ratioInterval(f.ratio()), Format.precision(f.ratio()), Integer.toString(2 * f.race().pairs()),
+                f.race().forks().size() == 1 ? "1 fork" : f.race().forks().size() + " forks", f.verdict(),
+                f.met() ? cssClass(Verdict.REPRODUCED) : cssClass(Verdict.INCONCLUSIVE))).toList();
+    }
+
+    /** The first run's first race that is not A/A: the authors' figures race first. */
+    private static Optional<PairedRace> shownRace(Analysis a) {
+        return a.runs().stream().flatMap(r -> r.races().stream()).filter(r -> !r.aa()).findFirst();
+    }
+
+    private String sliceChart(Analysis a) {
+        return shownRace(a).map(r -> SliceChart.of(charts, r, a.intervals().paired(r))).orElse(null);
+    }
+
+    private static String sliceNote(Analysis a) {
+        return shownRace(a).map(r -> "Above, the rate of every slice of " + JmhResult.shortName(r.benchmark())
+                + "'s two arms (a, the reference, and b, the challenger), " + r.sliceMillis() + " ms each: they rise and fall together "
+                + "with the machine's phases. Below, the ratio b / a of each neighbouring pair, which the phases leave level; the "
+                + "line is the race's paired ratio, their geometric mean. The race's forks are laid end to end.").orElse(null);
     }
 
 
@@ -166,6 +197,7 @@ public final class HtmlReport {
                 c.measured().map(m -> Format.ratio(m.value())).orElse("\u2013"),
                 c.measured().map(Format::ratioInterval).orElse(""),
                 c.measured().filter(m -> m.bounded()).map(Format::precision).orElse(""),
+                c.slices() == 0 ? null : Integer.toString(c.slices()),
                 c.forks() == 1 ? "1 fork" : c.forks() + " forks", measuredValues,
                 c.verdict().label(), cssClass(c.verdict()), c.note(),
                 claim.post(), quote, claim.note(), context(claim), claim.demo(),

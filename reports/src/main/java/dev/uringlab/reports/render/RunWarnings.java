@@ -1,6 +1,7 @@
 package dev.uringlab.reports.render;
 
 import dev.uringlab.reports.analysis.MachineNoise;
+import dev.uringlab.reports.analysis.Thresholds;
 import dev.uringlab.reports.input.Run;
 import dev.uringlab.reports.input.RunEnvironment;
 import java.util.ArrayList;
@@ -10,9 +11,9 @@ import java.util.Map;
 
 /**
  * What a reader must know about a run before its numbers, from its {@code env.json}: that the
- * machine was busy (other processes took over {@value #OTHER_PERCENT}% of the CPU time, or, in a
+ * machine was busy (other processes took over {@value Thresholds#OTHER_PERCENT}% of the CPU time, or, in a
  * file from before that was recorded, the highest 1-minute load average over the run was above
- * its cores, which also counts the run's own forks; or over {@value #STEAL_PERCENT}% of CPU time
+ * its cores, which also counts the run's own forks; or over {@value Thresholds#STEAL_PERCENT}% of CPU time
  * was stolen by the hypervisor), that the machine itself spread
  * the forks of a fixed compute kernel beyond what the report calls agreement ({@link MachineNoise}:
  * a figure read from the run's own results, for the load average misses what other tenants of a
@@ -20,11 +21,6 @@ import java.util.Map;
  * record it.
  */
 final class RunWarnings {
-    /** Stolen CPU time over which a run is called busy, in percent. */
-    static final double STEAL_PERCENT = 5;
-    /** CPU time taken by processes other than the run's own over which a run is called busy, in percent. */
-    static final double OTHER_PERCENT = 10;
-
     private RunWarnings() {
     }
 
@@ -39,12 +35,12 @@ final class RunWarnings {
             double steal = number(other.get("cpuStealPercent"));
             double others = number(other.get("cpuOtherPercent"));
             List<String> busy = new ArrayList<>();
-            if (others > OTHER_PERCENT) {
+            if (others > Thresholds.OTHER_PERCENT) {
                 busy.add(String.format(Locale.ROOT, "other processes took %.1f%% of the CPU time", others));
             } else if (Double.isNaN(others) && load > cores) {
                 busy.add(String.format(Locale.ROOT, "load average up to %.1f on %.0f cores", load, cores));
             }
-            if (steal > STEAL_PERCENT) {
+            if (steal > Thresholds.STEAL_PERCENT) {
                 busy.add(String.format(Locale.ROOT, "%.1f%% of CPU time stolen by the hypervisor", steal));
             }
             if (!busy.isEmpty()) {

@@ -3,6 +3,8 @@ package dev.uringlab.reports.render;
 import dev.uringlab.reports.analysis.Analysis;
 import dev.uringlab.reports.analysis.Change;
 import dev.uringlab.reports.analysis.ClaimCheck;
+import dev.uringlab.reports.analysis.FloorCheck;
+import dev.uringlab.reports.analysis.Thresholds;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,7 +22,13 @@ public final class TextSummary {
             header.add("run");
         }
         String percent = analysis.intervals().percent();
-        header.addAll(List.of("author", "measured", percent + " interval", "+-", "forks", "verdict", "note"));
+        boolean paired = analysis.runs().stream().anyMatch(r -> !r.races().isEmpty());
+        boolean forkByFork = analysis.runs().stream().anyMatch(r -> r.races().isEmpty());
+        header.addAll(List.of("author", "measured", percent + " interval", "+-"));
+        if (paired) {
+            header.add("slices");
+        }
+        header.addAll(List.of("forks", "verdict", "note"));
         rows.add(header);
         for (ClaimCheck c : analysis.checks()) {
             List<String> row = new ArrayList<>(List.of(c.claim().seed(), c.figure().label()));
@@ -31,17 +39,27 @@ public final class TextSummary {
             row.add(c.measured().map(m -> ascii(Format.ratio(m.value()))).orElse("-"));
             row.add(c.measured().map(m -> ascii(Format.ratioInterval(m))).orElse("-"));
             row.add(c.measured().map(m -> Format.precision(m)).orElse("-"));
+            if (paired) {
+                row.add(c.slices() == 0 ? "-" : Integer.toString(c.slices()));
+            }
             row.add(c.forks() == 0 ? "-" : Integer.toString(c.forks()));
             row.add(c.verdict().label());
             row.add(c.note());
             rows.add(row);
         }
         StringBuilder out = new StringBuilder("Speed-up of each patch over its baseline (patched / baseline throughput),\n"
-                + "beside the author's figure; " + percent + " intervals by a bootstrap over forks, then iterations\n"
-                + "(+- is the interval's half-width over the ratio; forks: the fewer of the two arms').\n\n");
+                + "beside the author's figure; " + percent + " intervals"
+                + (paired ? " of paired races (both arms in one JVM taking turns in slices):\nthe geometric mean of "
+                        + "neighbouring slices' ratios, by a bootstrap over blocks of slice pairs within\nforks, then forks"
+                        + (forkByFork ? "; of fork-by-fork races" : "") : "")
+                + (forkByFork ? " by a bootstrap over forks, then iterations" : "")
+                + (paired ? "\n(+- is the interval's half-width over the ratio; slices: those paired; forks: the race's, or\n"
+                        + "the fewer of the two arms' fork by fork).\n\n"
+                        : "\n(+- is the interval's half-width over the ratio; forks: the fewer of the two arms').\n\n"));
         for (String warning : RunWarnings.of(analysis.runs())) {
             out.append("WARNING: ").append(warning).append("\n\n");
         }
+        floors(analysis, multiRun, out);
         table(rows, out);
         forks(analysis, multiRun, out);
         if (!analysis.changes().isEmpty()) {
@@ -57,6 +75,31 @@ public final class TextSummary {
             table(changes, out);
         }
         return out.toString();
+    }
+
+    /** The A/A races: the paired method's own floor, above the figures it bounds. */
+    private static void floors(Analysis analysis, boolean multiRun, StringBuilder out) {
+        if (analysis.floors().isEmpty()) {
+            return;
+        }
+        out.append("A/A race: the same arm in both slots, each in its own class loader; the method's floor,\n"
+                + "held to 1.00x with its whole interval within +-" + percent(Thresholds.AA_FLOOR) + " (on CPU: the median share of\n"
+                + "a slice the benchmark thread ran, less where other processes took the CPUs):\n\n");
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(multiRun ? List.of("arm", "run", "measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "floor")
+                : List.of("arm", "measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "floor"));
+        for (FloorCheck f : analysis.floors()) {
+            List<String> row = new ArrayList<>(List.of(f.arm()));
+            if (multiRun) {
+                row.add(f.run());
+            }
+            row.addAll(List.of(ascii(Format.ratio(f.ratio().value())), ascii(Format.ratioInterval(f.ratio())),
+                    Format.precision(f.ratio()), Integer.toString(2 * f.race().pairs()), Integer.toString(f.race().forks().size()),
+                    percent(f.race().onCpu()), f.verdict()));
+            rows.add(row);
+        }
+        table(rows, out);
+        out.append('\n');
     }
 
     /** The figures' arms with more than one fork, and the machine: how their forks settled. */
@@ -99,6 +142,11 @@ public final class TextSummary {
                 out.append("-".repeat(line.toString().stripTrailing().length())).append('\n');
             }
         }
+    }
+
+    /** {@code 1%}, {@code 14%}. */
+    private static String percent(double share) {
+        return Math.round(share * 100) + "%";
     }
 
     private static String ascii(String s) {

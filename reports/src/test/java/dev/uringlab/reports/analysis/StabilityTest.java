@@ -25,7 +25,7 @@ class StabilityTest {
     void shouldFlagTwoSettledButDifferentStates() {
         Stability s = Stability.of(metric(List.of(List.of(26.1, 26.8, 26.4, 27.0, 26.5), List.of(37.2, 37.6, 37.1, 37.5, 37.3))));
         assertThat(s.trending()).isEmpty();
-        assertThat(s.bimodal()).isTrue();
+        assertThat(s.disagree()).isTrue();
         assertThat(s.describe(v -> String.format(java.util.Locale.ROOT, "%.2f", v)))
                 .isEqualTo("forks disagree beyond their noise, fork means 26.56, 37.34, peaks 27.00, 37.60: "
                         + "different states, or a fork the machine slowed throughout");
@@ -41,7 +41,7 @@ class StabilityTest {
     void shouldTellForksTheMachineSlowedFromForksInAnotherState() {
         List<Double> steady = List.of(37.2, 37.6, 37.1, 37.5, 37.3);
         Stability s = Stability.of(metric(List.of(List.of(37.4, 26.0, 26.2, 25.9, 26.1), steady, steady, steady)));
-        assertThat(s.bimodal()).isTrue();
+        assertThat(s.disagree()).isTrue();
         assertThat(s.forkMeans()[0]).isCloseTo(28.32, org.assertj.core.data.Offset.offset(1e-9));
         // peaks 37.4, 37.6, 37.6, 37.6: a range of 0.2 over their mean 37.55
         assertThat(s.peakSpread()).isCloseTo(0.2 / 37.55, org.assertj.core.data.Offset.offset(1e-12));

@@ -3,9 +3,9 @@ package dev.uringlab.strategy.era;
 import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.EnterRef;
+import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Mainline;
-import dev.uringlab.spi.trace.StepKind;
-import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.PercpuRef;
 
 /**
  * io_uring_enter as in 5.x (fs/io_uring.c of 5.6, 5.14, 5.15 and 5.16): after fdget, the call
@@ -16,26 +16,26 @@ import dev.uringlab.spi.trace.Trace;
  * 6.1-rc7 (not); the release in between that dropped it is our reading, and no profile sits there.
  *
  * <p>Trade-off: a reference that outlives a concurrent io_uring_release for the call's length,
- * at two RCU sections per call. The sections are traced as {@code rcu} steps; the JVM has nothing
- * to run for them (no reader of the count while the ring lives). Stateless but for the trace.
+ * at two RCU sections per call ({@link PercpuRef}). Threading: the thread in io_uring_enter.
  */
 public final class PercpuRefEnterRef implements EnterRef {
-    private final Trace trace;
+    /** ctx->refs, as this call path takes it. */
+    private final PercpuRef ctxRefs;
 
-    PercpuRefEnterRef(Trace trace) {
-        this.trace = trace;
+    PercpuRefEnterRef(PercpuRef ctxRefs) {
+        this.ctxRefs = ctxRefs;
     }
 
     /** percpu_ref_tryget(&ctx->refs): rcu_read_lock, this_cpu_inc, rcu_read_unlock. */
     @Override
     public void ioUringEnterGet() {
-        trace.step(StepKind.RCU, "percpu_ref_tryget(ctx->refs)");
+        ctxRefs.tryGet();
     }
 
     /** percpu_ref_put(&ctx->refs): rcu_read_lock, this_cpu_dec, rcu_read_unlock. */
     @Override
     public void ioUringEnterPut() {
-        trace.step(StepKind.RCU, "percpu_ref_put(ctx->refs)");
+        ctxRefs.put();
     }
 
     /** Registers alias {@value #ALIAS} (5.6 to 6.0) on axis {@code enter-ref}. */
@@ -46,7 +46,7 @@ public final class PercpuRefEnterRef implements EnterRef {
         public Provider() {
             super(Axis.ENTER_REF, ALIAS, "5.6", Mainline.between("5.6", "6.0"),
                     "io_uring_enter takes and drops a ctx reference (percpu_ref_tryget/put): two RCU read sections per call",
-                    ctx -> new PercpuRefEnterRef(ctx.trace()));
+                    ctx -> new PercpuRefEnterRef(new PercpuRef("ctx->refs", Counter.CTX_REF, ctx.counters(), ctx.trace())));
         }
     }
 }

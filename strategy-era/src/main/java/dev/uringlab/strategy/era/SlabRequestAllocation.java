@@ -10,6 +10,7 @@ import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.Mainline;
+import dev.uringlab.spi.PercpuRef;
 import dev.uringlab.spi.RequestAllocation;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
@@ -42,9 +43,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Threading: the ring owner's thread with {@code uring_lock} held (the SPI's rule). The
  * credentials are the submitting task's ({@code current_cred()}), shared with whatever else
- * holds them, so their count is an atomic. The ctx reference, a percpu_ref in per-CPU mode, is
- * an RCU read section around a this_cpu add: traced as its {@code rcu} step, with no JVM
- * counterpart to run (nothing reads the count while the ring lives).
+ * holds them, so their count is an atomic; the ctx reference is a {@link PercpuRef}.
  */
 public final class SlabRequestAllocation implements RequestAllocation {
     /** IO_PLUG_THRESHOLD: a call with more SQEs than this gets a submit state. */
@@ -55,6 +54,8 @@ public final class SlabRequestAllocation implements RequestAllocation {
     private final KmemCache<IoKiocb> reqCachep;
     private final Counters counters;
     private final Trace trace;
+    /** ctx->refs: one reference per request, taken for the submission and dropped as each is freed. */
+    private final PercpuRef ctxRefs;
     /** state->reqs: the last {@link #freeReqs} entries allocated and not yet handed out. */
     private final IoKiocb[] reqs = new IoKiocb[IO_IOPOLL_BATCH];
     /** state->free_reqs. */
@@ -74,6 +75,7 @@ public final class SlabRequestAllocation implements RequestAllocation {
         this.reqCachep = reqCachep;
         this.counters = counters;
         this.trace = trace;
+        this.ctxRefs = new PercpuRef("ctx->refs", Counter.CTX_REF, counters, trace);
     }
 
     /**
@@ -82,7 +84,7 @@ public final class SlabRequestAllocation implements RequestAllocation {
      */
     @Override
     public void ioSubmitStateStart(int nr) {
-        trace.step(StepKind.RCU, "percpu_ref_tryget_many(ctx->refs)");
+        ctxRefs.tryGetMany(nr);
         nrSubmit = nr;
         if (nr > IO_PLUG_THRESHOLD) {
             statep = true;
@@ -118,7 +120,7 @@ public final class SlabRequestAllocation implements RequestAllocation {
     @Override
     public void ioSubmitStateEnd(int submitted) {
         if (submitted != nrSubmit) {
-            trace.step(StepKind.RCU, "percpu_ref_put_many(ctx->refs)");
+            ctxRefs.putMany(nrSubmit - submitted);
         }
         if (statep && freeReqs != 0) {
             reqCachep.kmemCacheFreeBulk(reqs, freeReqs);
@@ -195,7 +197,7 @@ public final class SlabRequestAllocation implements RequestAllocation {
             credUsage.getAndDecrement();
             req.clearFlags(REQ_F_WORK_ENV);
         }
-        trace.step(StepKind.RCU, "percpu_ref_put(ctx->refs)");
+        ctxRefs.put();
         reqCachep.kmemCacheFree(req);
     }
 

@@ -1,0 +1,119 @@
+package dev.uringlab.cli.compare;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.uringlab.reports.input.PairedRace;
+import dev.uringlab.reports.input.RunReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What compare knows of the jmh module's paired harness ({@code dev.uringlab.jmh.paired.PairedBenchmark}):
+ * a race is one point of it whose params {@code a} and {@code b} spell the two arms as the
+ * console does ({@link PlanPoint#toString()}); each fork writes its slices to the file named by
+ * the system property {@value #SLICES_PROPERTY} ({@link #jvmArgs}), and {@link #append} adds that
+ * fork to the run's {@value RunReader#SLICES_FILE}, the file the report reads beside
+ * {@code jmh.json} ({@code SliceFile} in the reports module says its format).
+ */
+final class PairedRaces {
+    /** The system property the harness writes a fork's slices to. */
+    static final String SLICES_PROPERTY = "uringlab.slices";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Map<String, ObjectNode> races = new LinkedHashMap<>();
+
+    /** The paired harness's point racing {@code b} against the reference {@code a}. */
+    static PlanPoint point(PlanPoint a, PlanPoint b) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("a", a.toString());
+        params.put("b", b.toString());
+        return new PlanPoint(PairedRace.HARNESS, params, Optional.empty());
+    }
+
+    /** The harness's {@code b} that runs {@code a} alone in the same slices ({@code PairedBenchmark.NONE}). */
+    static final String NONE = "none";
+
+    /** The paired harness's point running {@code a} alone: the "fork of its own" that isolation is shown against. */
+    static PlanPoint solo(PlanPoint a) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("a", a.toString());
+        params.put("b", NONE);
+        return new PlanPoint(PairedRace.HARNESS, params, Optional.empty());
+    }
+
+    /** Whether {@code p} is a paired race. */
+    static boolean isPaired(PlanPoint p) {
+        return p.benchmark().equals(PairedRace.HARNESS);
+    }
+
+    /** Whether {@code p} is a paired race of one arm against itself. */
+    static boolean isAa(PlanPoint p) {
+        return isPaired(p) && p.params().get("a").equals(p.params().get("b"));
+    }
+
+    /** The arms of a paired point, reference first. */
+    static List<PlanPoint> arms(PlanPoint p) {
+        return List.of(PlanPoint.ofSpelling(p.params().get("a")), PlanPoint.ofSpelling(p.params().get("b")));
+    }
+
+    /** JMH's arguments that make a fork of a paired point write its slices to {@code csv}. */
+    static List<String> jvmArgs(Path csv) {
+        return List.of("-jvmArgsPrepend", "-D" + SLICES_PROPERTY + "=" + csv);
+    }
+
+    /**
+     * Adds the slices one fork of {@code point} wrote to {@code csv} (the harness's
+     * {@code iteration,arm,start_ns,ns,ops,cpu_ns} lines) as a fork of its race, with the slice length
+     * JMH's result for the fork ({@code jmhPart}) gives as the harness's {@code slice} param.
+     *
+     * @return the slices added: 0 when the fork wrote none
+     */
+    int append(PlanPoint point, Path csv, Path jmhPart) throws IOException {
+        if (!Files.isRegularFile(csv)) {
+            return 0;
+        }
+        List<String> lines = Files.readAllLines(csv);
+        ArrayNode fork = JSON.createArrayNode();
+        for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+            String[] f = line.split(",");
+            if (f.length != 6) {
+                continue;
+            }
+            fork.addArray().add(Integer.parseInt(f[0])).add(f[1].equals("a") ? PairedRace.A : PairedRace.B)
+                    .add(Long.parseLong(f[2])).add(Long.parseLong(f[3])).add(Long.parseLong(f[4])).add(Long.parseLong(f[5]));
+        }
+        if (fork.isEmpty()) {
+            return 0;
+        }
+        int sliceMillis = JSON.readTree(jmhPart.toFile()).path(0).path("params").path("slice").asInt();
+        ObjectNode race = races.computeIfAbsent(point.toString(), k -> {
+            List<PlanPoint> arms = arms(point);
+            ObjectNode r = JSON.createObjectNode();
+            r.put("benchmark", arms.getFirst().benchmark());
+            ObjectNode a = r.putObject("a");
+            arms.get(0).params().forEach(a::put);
+            ObjectNode b = r.putObject("b");
+            arms.get(1).params().forEach(b::put);
+            r.put("sliceMillis", sliceMillis);
+            r.putArray("forks");
+            return r;
+        });
+        ((ArrayNode) race.get("forks")).add(fork);
+        return fork.size();
+    }
+
+    /** Writes {@value RunReader#SLICES_FILE} into {@code dir}, replacing the previous one in one atomic move. */
+    void write(Path dir) throws IOException {
+        Path target = dir.resolve(RunReader.SLICES_FILE);
+        Path tmp = dir.resolve(RunReader.SLICES_FILE + ".tmp");
+        JSON.writeValue(tmp.toFile(), List.copyOf(races.values()));
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.uringlab.cli.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class InliningLogTest {
+    @Test
+    void shouldReadEachCallOfTheEnginesCodeWithItsCallerAndDecision() {
+        // as a JDK 25 fork prints them with -XX:+PrintCompilation -XX:+PrintInlining (counts vary from fork to fork)
+        List<String> log = List.of(
+                "4541 1206    b  3       dev.uringlab.api.Ring::getSqe (10 bytes)",
+                "                              @ 1   dev.uringlab.core.EmulatedRing::sq (5 bytes)   inline",
+                "                              @ 6   dev.uringlab.api.SubmissionQueue::getSqe (52 bytes)   failed to inline: callee is too large",
+                "5058 1270    b  4       dev.uringlab.core.IoRings::lpSqArray (25 bytes)",
+                "                              @ 19   jdk.internal.foreign.AbstractMemorySegmentImpl::get (12 bytes)   force inline by annotation",
+                "                                @ 3   jdk.internal.foreign.AbstractMemorySegmentImpl::checkAccess (30 bytes)   inline (hot)",
+                "                                \\-> TypeProfile (5119/5119 counts) = jdk/internal/foreign/NativeMemorySegmentImpl",
+                "                              @ 25   dev.uringlab.spi.Counters::inc (14 bytes)   inline (hot)",
+                "4000  900    b  4       java.util.ArrayList::get (11 bytes)",
+                "                              @ 2   java.util.Objects::checkIndex (7 bytes)   (intrinsic)",
+                "4001  901    b  4       dev.uringlab.jmh.paired.PairedBenchmark::block (50 bytes)",
+                "                              @ 7   dev.uringlab.jmh.paired.Arm::applyAsLong (60 bytes)   inline (hot)");
+        assertThat(InliningLog.decisions(log)).containsExactly(
+                "tier 3 dev.uringlab.api.Ring::getSqe @1 dev.uringlab.core.EmulatedRing::sq: inline",
+                "tier 3 dev.uringlab.api.Ring::getSqe @6 dev.uringlab.api.SubmissionQueue::getSqe: failed to inline: callee is too large",
+                "tier 4 dev.uringlab.core.IoRings::lpSqArray @19 jdk.internal.foreign.AbstractMemorySegmentImpl::get: force inline by annotation",
+                "tier 4 dev.uringlab.core.IoRings::lpSqArray @25 dev.uringlab.spi.Counters::inc: inline (hot)");
+    }
+}

@@ -1,0 +1,136 @@
+package dev.uringlab.jmh.paired;
+
+import dev.uringlab.jmh.RingBenchmark;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
+
+/**
+ * A paired race: two arms in one fork, each in its own class loader ({@link Arms}), taking
+ * turns in slices of {@code slice} milliseconds, each slice timed on its own.
+ *
+ * <h2>Why</h2>
+ * This machine's speed swings for seconds at a time (memory-bound work by up to 2x), more than
+ * most seeds' effects, and its two vCPUs swing apart; fork-by-fork races cannot average that
+ * away in minutes. A slowdown that lasts seconds falls alike on two arms that take turns every
+ * few tens of milliseconds in one thread, so the ratio of neighbouring slices cancels it
+ * (duet benchmarking, Bulej et al. 2020; randomized multiple interleaved trials, Abedi and
+ * Brecht 2017). {@link PhaseProbe} measured the phases and chose {@value #SLICE_MILLIS} ms.
+ *
+ * <h2>How</h2>
+ * One invocation is one block of four slices in a balanced random order, ABBA or BAAB (a fair
+ * coin per block), so that neither arm is favoured by going first and a linear drift within a
+ * block cancels. Slices {@code 2k} and {@code 2k+1} are the neighbouring pairs whose ratio is
+ * the unit of analysis. Every measured slice (arm, start, length, operations, and the benchmark
+ * thread's CPU time in it, which says how much of the slice other work took) is kept and, at
+ * the fork's end, written to the file named by the system property {@value #SLICES_PROPERTY}
+ * ({@link SliceLog}); JMH's own score is blocks per second and means nothing more. An arm runs
+ * its benchmark method until its slice's deadline (at least one invocation), so a slice is as
+ * long as asked whatever the arm's speed.
+ *
+ * <p>{@code a} and {@code b} name the arms ({@link ArmSpec}): {@code a} is the reference,
+ * {@code b} the challenger. The same spec in both is an A/A race, two loaders with the same
+ * code, which measures the method's own floor. {@code b=none} runs {@code a} alone in the same
+ * slices, the "fork of its own" against which isolation is shown. The default is the A/A race of
+ * the calibration kernel.
+ *
+ * <h2>HOW TO RUN</h2>
+ * <pre>
+ *   java -Duringlab.slices=/tmp/s.csv -jar jmh/target/benchmarks.jar PairedBenchmark -f 1 -wi 3 -i 5 \
+ *        -p a='Nops32Benchmark.nops32 depth=32 profile=for-5.16-2021-10-04 reqAlloc=baseline ring=emulated' \
+ *        -p b='Nops32Benchmark.nops32 depth=32 profile=for-5.16-2021-10-04 reqAlloc=req-cache ring=emulated' \
+ *        -jvmArgsPrepend -Duringlab.slices=/tmp/s.csv
+ * </pre>
+ */
+@State(Scope.Thread)
+public class PairedBenchmark extends RingBenchmark {
+    /** The slice length this machine's phases call for ({@link PhaseProbe}), in milliseconds. */
+    public static final int SLICE_MILLIS = 20;
+    /** The system property naming the fork's slice file. */
+    public static final String SLICES_PROPERTY = "uringlab.slices";
+    /** The value of {@code b} that runs {@code a} alone. */
+    public static final String NONE = "none";
+    private static final String DEFAULT_SLICE = "" + SLICE_MILLIS;
+
+    /** The reference arm ({@link ArmSpec}). */
+    @Param({"MachineNoiseBenchmark.lcgTable"})
+    public String a;
+
+    /** The challenger arm, or {@value #NONE}. */
+    @Param({"MachineNoiseBenchmark.lcgTable"})
+    public String b;
+
+    /** Milliseconds per slice. */
+    @Param({DEFAULT_SLICE})
+    public int slice;
+
+    private Arms.Opened[] arms;
+    private long sliceNanos;
+    private final SplittableRandom coin = new SplittableRandom();
+    private final SliceLog log = new SliceLog();
+    private final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+    private int iteration;
+    private boolean measuring;
+
+    @Setup(Level.Trial)
+    public void openArms() throws ReflectiveOperationException {
+        Arms.Opened first = Arms.open("arm a", ArmSpec.parse(a));
+        arms = b.equals(NONE) ? new Arms.Opened[] {first, first}
+                : new Arms.Opened[] {first, Arms.open("arm b", ArmSpec.parse(b))};
+        sliceNanos = slice * 1_000_000L;
+    }
+
+    @Setup(Level.Iteration)
+    public void startIteration(IterationParams params) {
+        measuring = params.getType() == IterationType.MEASUREMENT;
+        if (measuring) {
+            iteration++;
+        }
+    }
+
+    /** One block: ABBA or BAAB. */
+    @Benchmark
+    public long block() {
+        int first = coin.nextBoolean() ? 0 : 1;
+        return slice(first) + slice(1 - first) + slice(1 - first) + slice(first);
+    }
+
+    private long slice(int arm) {
+        long c0 = cpu.getCurrentThreadCpuTime();
+        long t0 = System.nanoTime();
+        long ops = arms[arm].slices().applyAsLong(t0 + sliceNanos);
+        long t1 = System.nanoTime();
+        if (measuring) {
+            long c1 = cpu.getCurrentThreadCpuTime();
+            log.add(iteration, arms[1] == arms[0] ? 0 : arm, t0, t1 - t0, ops, c1 - c0); // alone, every slice is a's
+        }
+        return ops;
+    }
+
+    @TearDown(Level.Trial)
+    public void closeArms() throws Exception {
+        String file = System.getProperty(SLICES_PROPERTY);
+        if (file != null) {
+            try {
+                log.write(Path.of(file));
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot write the slices to " + file, e);
+            }
+        }
+        arms[0].states().close();
+        if (arms[1] != arms[0]) {
+            arms[1].states().close();
+        }
+    }
+}
