@@ -34,6 +34,7 @@ class KernelProfileResolutionTest {
         EXPECTED.put("linux-5.6", row("per-cqe-lock", "baseline", "baseline", "baseline", "baseline", "inline", "worker-post", "waitqueue-active"));
         EXPECTED.put("linux-5.14", row("baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "worker-post", "split-poll-wait"));
         EXPECTED.put("linux-5.15", row("baseline", "baseline", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait"));
+        EXPECTED.put("for-5.16-2021-10-04", row("baseline", "free-stack", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait"));
         EXPECTED.put("linux-6.1", row("baseline", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache", "baseline", "task-complete", "baseline"));
     }
 
@@ -65,7 +66,7 @@ class KernelProfileResolutionTest {
     @Test
     void shouldNameEachSeedsContext() {
         assertThat(KernelProfile.contextOf("000")).map(KernelProfile::name).hasValue("linux-6.1");
-        assertThat(KernelProfile.contextOf("001")).map(KernelProfile::name).hasValue("linux-5.15");
+        assertThat(KernelProfile.contextOf("001")).map(KernelProfile::name).hasValue("for-5.16-2021-10-04");
         assertThat(KernelProfile.contextOf("002")).map(KernelProfile::name).hasValue("linux-5.15");
         assertThat(KernelProfile.contextOf("003")).map(KernelProfile::name).hasValue("linux-5.6");
         assertThat(KernelProfile.contextOf("004")).map(KernelProfile::name).hasValue("linux-5.14");

@@ -32,8 +32,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       to free).</li>
  * </ul>
  * By design the implementations differ in how they cache: baseline (5.15) keeps a 32-slot
- * array in front of a free list, {@code req-cache} (5.16) one free-list stack; both take
- * requests freed outside a batch back through the locked free list, and both touch the slab
+ * array in front of a free list, {@code free-stack} (for-5.16 of 2021-10-04) and
+ * {@code req-cache} (5.16) one free-list stack; all take
+ * requests freed outside a batch back through the locked free list, and touch the slab
  * only in bulk refills and at exit. Not asserted here (the strategies' own tests count it).
  */
 class RequestAllocationContract {

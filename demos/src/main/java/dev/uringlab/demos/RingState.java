@@ -244,9 +244,28 @@ final class RingState {
                     + (e.arg("irq") != 0 ? ", in its completion interrupt" : ", found by polling");
             case BIO_POLL -> "bio_poll runs the device's poll queue: " + e.arg("found") + " completion(s)";
             case IO_DO_IOPOLL -> "io_do_iopoll reaps " + e.arg("nr_events") + " request(s) from ctx->iopoll_list";
+            case CALL, LOCKED, FENCE, IRQ, RCU, SHARED_WRITE, SLAB_ALLOC, SLAB_FREE, SYSCALL, WAKEUP, LIST -> costedStep(e);
             // A point added since this model was written: named by its area until it gets its own words.
             default -> "a step of " + e.point().area().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
         };
+    }
+
+    /** A costed step with no narration of its own (a recipe's {@code rcu}, {@code fence}...): its kind in words and its name. */
+    private static String costedStep(TraceEvent e) {
+        String what = switch (e.point().kind()) {
+            case CALL -> "a call out of line";
+            case LOCKED -> "a locked read-modify-write";
+            case FENCE -> "a full fence";
+            case IRQ -> "interrupts saved and restored";
+            case RCU -> "an RCU read-side section";
+            case SHARED_WRITE -> "a store to a line another CPU reads";
+            case SLAB_ALLOC -> "a slab allocation";
+            case SLAB_FREE -> "a slab free";
+            case SYSCALL -> "a system call";
+            case WAKEUP -> "a task woken";
+            case LIST -> "a list operation on a shared structure";
+        };
+        return what + ": " + e.subject();
     }
 
     /**

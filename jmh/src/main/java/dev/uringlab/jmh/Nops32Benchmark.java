@@ -23,17 +23,26 @@ import org.openjdk.jmh.annotations.State;
  * (see {@link Nops32}). t/io_uring's IOPS is SQEs submitted per second; here one operation is
  * one NOP: an invocation runs as many loops as make {@value #NOPS_PER_INVOCATION} NOPs at every
  * depth ({@code @OperationsPerInvocation}), so the score is NOPs/s, directly comparable with
- * fio's figure. Seed 001 ("squeeze more performance") was measured at -d32: 34 -> 42 MIOPS on
- * one setup, 31 -> 32 on another, 3-5% expected on a stable one. On this machine's kernel
+ * fio's figure. Seed 001 ("squeeze more performance") was measured at -d32 with patches 1-15
+ * (as applied): 34 -> 42 MIOPS on one setup ("a share of it should be accounted as compiler/HW
+ * magic"), 31 -> 31 on another (32 with 16/16, which was left aside), 3-5% expected on a stable
+ * one. On this machine's kernel
  * t/io_uring does about 11.6 M NOP/s.
  *
  * <h2>What is compared</h2>
  * <ul>
+ *   <li>{@code ring=emulated, profile=for-5.16-2021-10-04}, {@code reqAlloc=baseline} against
+ *       {@code reqAlloc=req-cache}: seed 001's race, in its author's base (Jens Axboe's
+ *       for-5.16/io_uring on the day the series was posted: the free-list stack of the
+ *       2021-09-24 series, a ctx reference taken per submission and put per freed batch, the
+ *       split ev_posted) against the same tree with patches 1-15 as applied (the cold refill,
+ *       ctx references kept by cached requests, the merged ev_posted); its steps, both arms, are
+ *       strategy-req-cache's {@code nops32-5.16.recipe};</li>
  *   <li>{@code ring=emulated, profile=baseline, reqAlloc=baseline}: the emulated kernel with
- *       every pre-patch mechanism; for seed 001 that is 5.15's request allocation (the
- *       submit state's 32-slot array refilled from the free list or by bulk allocation);</li>
- *   <li>{@code ring=emulated, reqAlloc=req-cache}: seed 001's 5.16 request allocation (one
- *       free-list stack, a cold bulk refill) head-to-head, every other axis at baseline;</li>
+ *       every pre-patch mechanism (5.15's request allocation: the submit state's 32-slot array
+ *       refilled from the free list or by bulk allocation);</li>
+ *   <li>{@code ring=emulated, reqAlloc=req-cache}: the 5.16 request allocation against that
+ *       reference, every other axis at baseline;</li>
  *   <li>{@code ring=emulated, profile=all-patches}: every patch at once;</li>
  *   <li>{@code ring=native, profile=baseline}: the real kernel through the same Ring API and
  *       the same loop; the ratio emulated/native says what the emulator costs.</li>
@@ -50,7 +59,9 @@ import org.openjdk.jmh.annotations.State;
  * inline, so no more than one batch of requests is ever live and both caches refill only in
  * the first loop; the 5.15 array refills from its free list only when more than 32 requests
  * are live, which nops32 never reaches), {@code completionLock}, {@code cqCommit} and
- * {@code evPosted} (1/batch: one flush per enter), {@code waitqueueWake} (the wakeups
+ * {@code evPosted} (1/batch: one flush per enter), {@code ctxRef} (the request cache's gets
+ * and puts of the ctx reference count, an RCU section each: 2/batch in seed 001's base, a tryget
+ * per submission and a put per freed batch; 0 with the series, whose cached requests keep theirs), {@code waitqueueWake} (the wakeups
  * ev_posted made: 0, since nobody sleeps on the CQ when NOPs complete inline),
  * {@code cqeFilled} (1). The native ring counts only what user space sees. {@code -prof gc}
  * gives the bytes allocated per NOP ({@code gc.alloc.rate.norm}): about 0 on both emulated
@@ -76,11 +87,15 @@ public class Nops32Benchmark extends RingBenchmark {
         @Param({"emulated", "native"})
         public String ring;
 
-        /** Every axis at baseline, every axis at its newest patch, or seed 001's context (linux-5.15). */
-        @Param({"baseline", "all-patches", "linux-5.15"})
+        /** Every axis at baseline, every axis at its newest patch, or seed 001's context (its author's base, for-5.16 on 2021-10-04). */
+        @Param({"baseline", "all-patches", "for-5.16-2021-10-04"})
         public String profile;
 
-        /** Seed 001's axis: request allocation, 5.15 ({@code baseline}) or 5.16 ({@code req-cache}). */
+        /**
+         * Seed 001's axis: request allocation, the profile's ({@code baseline}: 5.15's array, or
+         * the base's {@code free-stack} under its profile) or the series' ({@code req-cache},
+         * which brings the series' {@code ev-posted=merged-waitqueue} along in the base's profile).
+         */
         @Param({"baseline", "req-cache"})
         public String reqAlloc;
 
@@ -117,6 +132,7 @@ public class Nops32Benchmark extends RingBenchmark {
         public long cqeFilled;
         public long cqCommit;
         public long evPosted;
+        public long ctxRef;
         public long waitqueueWake;
     }
 

@@ -22,8 +22,9 @@ import java.util.stream.Collectors;
  *   <li>{@value #RING}: the engine, {@code emulated} or {@code native}
  *       ({@link dev.uringlab.api.Rings});</li>
  *   <li>{@value #PROFILE}: {@code baseline}, {@code all-patches}
- *       ({@link Strategies#PROFILE_ALL_PATCHES}) or a kernel profile {@code linux-X.Y}
- *       ({@link dev.uringlab.spi.KernelProfile}: a seed's context);</li>
+ *       ({@link Strategies#PROFILE_ALL_PATCHES}) or a kernel profile, {@code linux-X.Y} or a
+ *       development tree {@code for-X.Y-DATE} ({@link dev.uringlab.spi.KernelProfile}: a seed's
+ *       context);</li>
  *   <li>an axis key in camelCase ({@code completion}, {@code reqAlloc}, {@code pollRearm},
  *       {@code linkCqe}, {@code bioAlloc}...): the alias chosen on that axis; {@code baseline}
  *       means "the profile's own choice" under a kernel profile (which is baseline on the
@@ -34,7 +35,8 @@ import java.util.stream.Collectors;
  * <h2>What makes no sense</h2>
  * Benchmarks move one axis at a time against baseline, race {@code all-patches} against
  * baseline, and race each seed in its context: a kernel profile against the same profile
- * with the patched axis alone moved (DESIGN.md). Hence:
+ * with the patched axis alone moved (DESIGN.md; where the series spans axes, the profile moves
+ * the rest of it with that axis, {@link StrategyProvider#seriesOnOtherAxes()}). Hence:
  * <ol>
  *   <li>{@code all-patches} with an axis param that is not baseline: the profile chooses every
  *       axis itself; a kernel profile with two axis params that are not baseline (only the

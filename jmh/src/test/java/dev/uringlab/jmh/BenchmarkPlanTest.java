@@ -32,7 +32,7 @@ class BenchmarkPlanTest {
                     .map(p -> p.params().get("ring") + "/" + p.params().get("profile") + "/" + p.params().get("reqAlloc")))
                     .containsExactlyInAnyOrder("emulated/baseline/baseline", "emulated/baseline/req-cache",
                             "emulated/all-patches/baseline", "native/baseline/baseline",
-                            "emulated/linux-5.15/baseline", "emulated/linux-5.15/req-cache");
+                            "emulated/for-5.16-2021-10-04/baseline", "emulated/for-5.16-2021-10-04/req-cache");
         }
     }
 

@@ -63,6 +63,11 @@ public enum Counter {
     REQ_LOCKED_FREE("requests to the locked free list"),
     /** io_flush_cached_locked_reqs: ctx->locked_free_list spliced into the submit-side cache. */
     REQ_LOCKED_FLUSH("locked free list splices"),
+    /**
+     * Gets and puts of ctx->refs by the request cache (percpu_ref_tryget_many, percpu_ref_get_many,
+     * percpu_ref_put_many: one RCU read section each, {@link PercpuRef}).
+     */
+    CTX_REF("ctx reference gets and puts"),
     /** bio_alloc_bioset: bios handed out. */
     BIO_ALLOC("bios allocated"),
     /** bios taken from the slab/mempool. */

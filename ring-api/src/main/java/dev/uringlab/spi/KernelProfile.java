@@ -5,6 +5,7 @@ import java.util.Optional;
 
 /**
  * A kernel profile {@code linux-X.Y}: every axis resolved to the mechanism release X.Y ran
+ * (for a development tree, {@code for-5.16-2021-10-04}: the mechanisms that tree had that day)
  * (DESIGN.md, "Kernel profiles"), so a seed's race is its author's kernel (the context)
  * against the same kernel plus the patch. The resolution is derived from the registry, not
  * written down per profile: on each axis, the provider whose {@link StrategyProvider#mainline()}
@@ -12,8 +13,8 @@ import java.util.Optional;
  * ({@link Strategies#resolve}). A strategy registered later (a 5.16 request cache, say) thus
  * joins every profile of a kernel that had it without touching this class.
  *
- * @param name    {@code linux-X.Y}
- * @param version {@code X.Y}
+ * @param name    {@code linux-X.Y}, or {@code for-X.Y-DATE} for a development tree on a date
+ * @param version {@code X.Y}, or {@code for-X.Y} for the tree that became X.Y ({@link Mainline})
  * @param seeds   the seeds whose author patched this kernel (their race's context)
  * @param why     where the version comes from (the seed's base tree and date)
  */
@@ -24,14 +25,24 @@ public record KernelProfile(String name, String version, List<String> seeds, Str
     /** Seed 004's bio cache, v5 of 2021-08-12: written on 5.14, merged for 5.15. */
     public static final KernelProfile LINUX_5_14 = new KernelProfile("linux-5.14", "5.14", List.of("004"),
             "seed 004: v5 of 2021-08-12 on 5.14, merged in the 5.15 merge window");
-    /** Seeds 001 (2021-10) and 002 (2021-09): both on 5.15's tree, for 5.16. */
-    public static final KernelProfile LINUX_5_15 = new KernelProfile("linux-5.15", "5.15", List.of("001", "002"),
-            "seeds 001 (2021-10) and 002 (2021-09): both against the 5.15 tree, for-5.16");
+    /** Seed 002 (2021-09-24): on 5.15's tree, for 5.16. */
+    public static final KernelProfile LINUX_5_15 = new KernelProfile("linux-5.15", "5.15", List.of("002"),
+            "seed 002 (2021-09-24): against the 5.15 tree, for-5.16");
+    /**
+     * Seed 001's base: Jens Axboe's for-5.16/io_uring branch on 2021-10-04, the day the series was
+     * posted (its fs/io_uring.c is blob a9eefd74b7e1, the post-image of "io_uring: add flag to not
+     * fail link after timeout" v3 of 2021-10-02). No release ran it: it is 5.15 with the for-5.16
+     * work merged by then, among it Pavel Begunkov's "rework and optimise submission+completion
+     * paths" (v2, 24 patches, 2021-09-24), whose request cache seed 001 reworks.
+     */
+    public static final KernelProfile FOR_5_16_2021_10_04 = new KernelProfile("for-5.16-2021-10-04", "for-5.16",
+            List.of("001"), "seed 001 (2021-10-04): posted against for-5.16/io_uring of that day, which no release ran");
     /** Seed 000's batched multishot completions, v2 of 2022-11-23: on 6.1, merged for 6.2. */
     public static final KernelProfile LINUX_6_1 = new KernelProfile("linux-6.1", "6.1", List.of("000"),
             "seed 000: v2 of 2022-11-23 on for-6.2 (6.1-rc), merged in 6.2");
 
-    private static final List<KernelProfile> ALL = List.of(LINUX_5_6, LINUX_5_14, LINUX_5_15, LINUX_6_1);
+    private static final List<KernelProfile> ALL = List.of(LINUX_5_6, LINUX_5_14, LINUX_5_15, FOR_5_16_2021_10_04,
+            LINUX_6_1);
 
     /** Every kernel profile, oldest first. */
     public static List<KernelProfile> values() {

@@ -7,6 +7,12 @@ package dev.uringlab.spi;
  * profile ({@link KernelProfile}) resolves each axis to the mechanism whose range holds its
  * version; where none does, to baseline.
  *
+ * <p>A version may be a development tree, {@code for-X.Y}: the maintainer's branch that the X.Y
+ * merge window pulled, which sorts after every release before X.Y and before X.Y itself. A
+ * mechanism that lived only there ({@code between("for-5.16", "5.16")}: in the tree a series was
+ * posted against, replaced by that series before the release) belongs to no release, only to the
+ * tree's profile.
+ *
  * @param since the first release that had it, e.g. {@code 5.17}; {@code null} only in {@link #NEVER}
  * @param until the first release that no longer had it, or {@code null}
  */

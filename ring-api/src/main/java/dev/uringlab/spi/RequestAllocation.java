@@ -9,7 +9,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * slab is {@link StrategyContext#reqCachep()}; every request handed out is clean (the engine
  * re-initialises it in io_init_req), so io_preinit_req has nothing left to do here.
  *
- * <p>The engine calls {@link #ioAllocReq} once per SQE it consumes, {@link #ioFreeBatchList}
+ * <p>The engine calls {@link #ioSubmitStateStart} and {@link #ioSubmitStateEnd} around each
+ * io_submit_sqes, {@link #ioAllocReq} once per SQE it consumes, {@link #ioFreeBatchList}
  * once per flushed completion batch (after it queued each request's next link member and
  * dropped its file: io_queue_next and io_dismantle_req), {@link #ioFreeReq} for a request
  * freed outside a batch, and {@link #ioReqCachesFree} once at ring exit, after which every
@@ -35,6 +36,23 @@ public interface RequestAllocation {
 
     /** io_req_caches_free, at ring exit: give every request still held back to the slab. */
     void ioReqCachesFree();
+
+    /**
+     * io_submit_sqes is about to consume {@code nr} SQEs (io_submit_state_start). Up to the
+     * for-5.16 tree of 2021-10-04 every request held a reference to the ring's context, taken
+     * here for the whole submission ({@code percpu_ref_tryget_many(&ctx->refs, nr)}); seed 001
+     * moved it to the refill. Nothing by default.
+     */
+    default void ioSubmitStateStart(int nr) {
+    }
+
+    /**
+     * io_submit_sqes consumed {@code submitted} of the {@code nr} SQEs it was given (the end of
+     * its loop): the kernels that take the ctx references at submission give back those of the
+     * SQEs not consumed ({@code percpu_ref_put_many}). Nothing by default.
+     */
+    default void ioSubmitStateEnd(int submitted) {
+    }
 
     /**
      * {@code ctx->locked_free_list} and {@code ctx->locked_free_nr} (5.15 and 5.16): requests

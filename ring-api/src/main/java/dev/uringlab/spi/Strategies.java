@@ -54,8 +54,11 @@ public final class Strategies {
     }
 
     /**
-     * One provider per axis for {@code config}: the alias asked for, else the profile's, else
-     * baseline. An unknown axis key, alias or profile is an {@link UnknownStrategyException}.
+     * One provider per axis for {@code config}: the alias asked for, else, in a kernel profile,
+     * the alias the series of an alias asked for sets there
+     * ({@link StrategyProvider#seriesOnOtherAxes()}), else the profile's, else baseline. An
+     * unknown axis key, alias or profile is an {@link UnknownStrategyException}; two aliases asked
+     * for whose series set one axis differently, an IllegalArgumentException.
      */
     public static Map<Axis<?>, StrategyProvider<?>> resolve(RingConfig config) {
         for (String key : config.strategies().keySet()) {
@@ -79,6 +82,26 @@ public final class Strategies {
                 alias = inKernel(axis, kernel.version());
             }
             chosen.put(axis, find(axis, alias == null ? Axis.BASELINE : alias));
+        }
+        if (kernel != null) {
+            Map<String, String> series = new LinkedHashMap<>();
+            for (String key : config.strategies().keySet()) {
+                StrategyProvider<?> asked = chosen.get(Axis.byKey(key).orElseThrow());
+                asked.seriesOnOtherAxes().forEach((other, alias) -> {
+                    String before = series.putIfAbsent(other, alias);
+                    if (before != null && !before.equals(alias)) {
+                        throw new IllegalArgumentException("the series of the aliases asked for set " + other + " to both "
+                                + before + " and " + alias);
+                    }
+                });
+            }
+            series.forEach((other, alias) -> {
+                if (!config.strategies().containsKey(other)) {
+                    Axis<?> axis = Axis.byKey(other).orElseThrow(() -> new UnknownStrategyException("a series names axis '"
+                            + other + "', which does not exist"));
+                    chosen.put(axis, find(axis, alias));
+                }
+            });
         }
         return chosen;
     }
@@ -111,10 +134,20 @@ public final class Strategies {
                 .orElse(Axis.BASELINE);
     }
 
-    /** Compares kernel versions such as {@code 5.17} and {@code 6.2} numerically, part by part. */
+    /** The prefix of a development tree's version: {@code for-5.16} is the tree that became 5.16. */
+    private static final String TREE_PREFIX = "for-";
+
+    /**
+     * Compares kernel versions such as {@code 5.17} and {@code 6.2} numerically, part by part. A
+     * development tree {@code for-X.Y} (the maintainer's branch the X.Y merge window pulled, as
+     * the seeds' authors posted against it) comes after every release before X.Y and before X.Y
+     * itself.
+     */
     static int compareKernel(String a, String b) {
-        String[] pa = a.split("\\.");
-        String[] pb = b.split("\\.");
+        boolean treeA = a.startsWith(TREE_PREFIX);
+        boolean treeB = b.startsWith(TREE_PREFIX);
+        String[] pa = (treeA ? a.substring(TREE_PREFIX.length()) : a).split("\\.");
+        String[] pb = (treeB ? b.substring(TREE_PREFIX.length()) : b).split("\\.");
         for (int i = 0; i < Math.max(pa.length, pb.length); i++) {
             int x = i < pa.length ? Integer.parseInt(pa[i].replaceAll("\\D.*", "")) : 0;
             int y = i < pb.length ? Integer.parseInt(pb[i].replaceAll("\\D.*", "")) : 0;
@@ -122,6 +155,6 @@ public final class Strategies {
                 return Integer.compare(x, y);
             }
         }
-        return 0;
+        return Boolean.compare(treeB, treeA);
     }
 }

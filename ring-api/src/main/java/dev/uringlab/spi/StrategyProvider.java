@@ -1,6 +1,7 @@
 package dev.uringlab.spi;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,6 +30,19 @@ public interface StrategyProvider<T> {
      */
     default Mainline mainline() {
         return Mainline.since(kernel());
+    }
+
+    /**
+     * The rest of this mechanism's patch series where the series spans axes: axis key to the
+     * alias the series set there (seed 001's {@code req-cache} came with
+     * {@code ev-posted=merged-waitqueue}, its patches 06 and 07). In a kernel profile, choosing
+     * this alias applies the series as posted: every such axis the configuration does not name
+     * takes that alias too ({@link Strategies#resolve}), so a race in its author's kernel moves
+     * the series' axes together. Outside a kernel profile axes move one at a time. Empty by
+     * default: most series change one mechanism.
+     */
+    default Map<String, String> seriesOnOtherAxes() {
+        return Map.of();
     }
 
     /** One sentence: what the mechanism does and what it costs. */

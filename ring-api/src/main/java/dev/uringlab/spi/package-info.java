@@ -33,7 +33,10 @@
  * axis, because the three changed in different releases (link advance by 5.11, ev_posted in
  * 6.0, the io-wq punt in 6.1 and 6.7), so a kernel between two of those changes is a mix that
  * only separate axes can express, and each has its own contract; the profiles keep the user
- * from having to choose them one by one.
+ * from having to choose them one by one. A profile may also be a development tree on a date
+ * ({@code for-5.16-2021-10-04}, seed 001's base: version {@code for-5.16}, between 5.15 and
+ * 5.16), and a series that spans axes names the rest of itself
+ * ({@link dev.uringlab.spi.StrategyProvider#seriesOnOtherAxes()}), which a profile applies with it.
  *
  * <p>{@link dev.uringlab.spi.PollRearm} lets its strategy drive the poll task work's loop
  * ({@link dev.uringlab.spi.PollRearm.Rearmed}): the 5.15 re-add and the 5.16 flag ask the engine to

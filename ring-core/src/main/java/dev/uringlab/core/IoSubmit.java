@@ -48,6 +48,7 @@ final class IoSubmit {
         }
         int ret = entries;
         int left = entries;
+        ctx.reqAlloc.ioSubmitStateStart(entries);
         ctx.submitState.linkHead = null; // io_submit_state_start
         if (!ctx.lockedFreeList.isEmpty()) {
             IoComplete.ioFlushCachedLockedReqs(ctx); // io_alloc_req_refill's look at the locked free list
@@ -68,6 +69,7 @@ final class IoSubmit {
             }
         } while (--left != 0);
         ret -= left;
+        ctx.reqAlloc.ioSubmitStateEnd(ret);
         ioSubmitStateEnd(ctx);
         // so: the SQE loads above are done before the application may reuse the slots (io_commit_sqring).
         RingMemory.soInt(ctx.ring, IoRings.SQ_HEAD, ctx.cachedSqHead);

@@ -116,7 +116,8 @@ class RacesTest {
 
     @Test
     void shouldGiveEveryFigureOfTheBuiltInClaimsARaceInTheFullPlan() throws Exception {
-        // the points BenchmarkPlan listed to run on 2026-12-01 (java -cp benchmarks.jar dev.uringlab.jmh.BenchmarkPlan)
+        // the points BenchmarkPlan listed to run on 2026-12-01 (java -cp benchmarks.jar dev.uringlab.jmh.BenchmarkPlan),
+        // with nops32's context as it has been since 2026-12-02: seed 001's base, for-5.16-2021-10-04, for linux-5.15
         List<PlanPoint> plan;
         try (var in = RacesTest.class.getResourceAsStream("plan-2026-12-01.txt")) {
             plan = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().map(PlanPoint::parse).toList();

@@ -48,8 +48,8 @@ import org.openjdk.jmh.runner.IterationType;
  * <h2>HOW TO RUN</h2>
  * <pre>
  *   java -Duringlab.slices=/tmp/s.csv -jar jmh/target/benchmarks.jar PairedBenchmark -f 1 -wi 3 -i 5 \
- *        -p a='Nops32Benchmark.nops32 depth=32 profile=linux-5.15 reqAlloc=baseline ring=emulated' \
- *        -p b='Nops32Benchmark.nops32 depth=32 profile=linux-5.15 reqAlloc=req-cache ring=emulated' \
+ *        -p a='Nops32Benchmark.nops32 depth=32 profile=for-5.16-2021-10-04 reqAlloc=baseline ring=emulated' \
+ *        -p b='Nops32Benchmark.nops32 depth=32 profile=for-5.16-2021-10-04 reqAlloc=req-cache ring=emulated' \
  *        -jvmArgsPrepend -Duringlab.slices=/tmp/s.csv
  * </pre>
  */

@@ -11,7 +11,8 @@
  *   <tr><th>axis</th><th>alias</th><th>class</th><th>kernel</th></tr>
  *   <tr><td>{@code poll-rearm}</td><td>{@code poll-refs}</td><td>{@link dev.uringlab.strategy.era.PollRefsPollRearm}</td><td>6.1 (5.17+)</td></tr>
  *   <tr><td>{@code link-advance}</td><td>{@code inline}</td><td>{@link dev.uringlab.strategy.era.InlineLinkAdvance}</td><td>5.6 (to 5.11)</td></tr>
- *   <tr><td>{@code ev-posted}</td><td>{@code waitqueue-active}</td><td>{@link dev.uringlab.strategy.era.WaitqueueActiveEvPosted}</td><td>5.6 (to 6.0)</td></tr>
+ *   <tr><td>{@code ev-posted}</td><td>{@code waitqueue-active}, {@code split-poll-wait}, {@code merged-waitqueue}</td><td>{@link dev.uringlab.strategy.era.WaitqueueActiveEvPosted}</td><td>5.6 (to 6.0)</td></tr>
+ *   <tr><td>{@code req-alloc}</td><td>{@code free-stack}</td><td>{@link dev.uringlab.strategy.era.StackRequestAllocation}</td><td>for-5.16 (2021-09-24 to seed 001)</td></tr>
  * </table>
  *
  * <p>The io-wq completion's older ways ({@code worker-post}, {@code task-complete}) are one class

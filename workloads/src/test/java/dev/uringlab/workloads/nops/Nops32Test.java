@@ -49,6 +49,7 @@ class Nops32Test {
 
     @ParameterizedTest(name = "depth {0}, req-alloc={1}")
     @CsvSource({"1, baseline", "8, baseline", "32, baseline", "128, baseline",
+                "1, free-stack", "8, free-stack", "32, free-stack", "128, free-stack",
                 "1, req-cache", "8, req-cache", "32, req-cache", "128, req-cache"})
     void shouldSubmitOneClampedBatchPerEnterAndTouchTheSlabOnlyInTheFirstPass(int depth, String reqAlloc)
             throws RingUnavailableException {

@@ -2,27 +2,32 @@ package dev.uringlab.strategy.reqcache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.uringlab.api.RingConfig;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.KernelProfile;
 import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.ModelBatch;
 import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.RequestAllocation;
 import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.Strategies;
+import dev.uringlab.spi.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link FreeStackRequestAllocation} through fakes of what the engine gives it, and beside the
- * 5.15 baseline where the two mechanisms part: more requests live than the 5.15 array holds.
+ * {@link ReqCacheRequestAllocation} through fakes of what the engine gives it: the series' refill
+ * and ctx references, its ev_posted patches brought along in a kernel profile, and, beside the
+ * 5.15 baseline, where the two caches part (more requests live than the 5.15 array holds).
  */
-class FreeStackRequestAllocationTest {
+class ReqCacheRequestAllocationTest {
 
     /** A slab that records bulk allocations and frees. */
     private static final class RecordingSlab implements KmemCache<IoKiocb> {
@@ -106,6 +111,50 @@ class FreeStackRequestAllocationTest {
         alloc.ioReqCachesFree();
         assertThat(slab.frees()).as("all but the one request still live are back in the slab")
                 .isEqualTo(counters.get(Counter.REQ_BULK_ALLOC) * RequestAllocation.IO_REQ_ALLOC_BATCH - 1);
+    }
+
+    @Test
+    void shouldTakeACtxReferenceForEachRequestFromTheSlabAndNoneInTheSteadyState() {
+        List<String> steps = new ArrayList<>();
+        RecordingSlab slab = new RecordingSlab();
+        StrategyContext ctx = new StrategyContext() {
+            @Override public Counters counters() { return new Counters(); }
+            @Override public Optional<String> option(String key) { return Optional.empty(); }
+            @Override public KmemCache<IoKiocb> reqCachep() { return slab; }
+            @Override public KmemCache<Bio> bioSlab() { throw new AssertionError(); }
+            @Override public int cqEntries() { return 64; }
+            @Override public Trace trace() { return Trace.to(e -> steps.add(Objects.requireNonNull(e.typedStep()))); }
+        };
+        ReqCacheRequestAllocation alloc = (ReqCacheRequestAllocation) Strategies.find(Axis.REQ_ALLOC, ReqCacheProvider.ALIAS).create(ctx);
+        alloc.ioSubmitStateStart(32);
+        alloc.ioFreeBatchList(new ModelBatch(allocate(alloc, 32)));
+        assertThat(steps).as("one get per bulk refill").containsOnly("rcu percpu_ref_get_many(ctx->refs)").hasSize(4);
+        assertThat(alloc.ctxRefsHeld()).isEqualTo(32);
+        steps.clear();
+        for (int round = 0; round < 3; round++) {
+            alloc.ioSubmitStateStart(32);
+            List<IoKiocb> reqs = allocate(alloc, 32);
+            alloc.ioSubmitStateEnd(32);
+            alloc.ioFreeBatchList(new ModelBatch(reqs));
+        }
+        assertThat(steps).as("a cached request keeps its reference: no RCU section per submission or batch").isEmpty();
+        alloc.ioReqCachesFree();
+        assertThat(steps).containsExactly("rcu percpu_ref_put_many(ctx->refs)");
+        assertThat(alloc.ctxRefsHeld()).isZero();
+    }
+
+    @Test
+    void shouldBringTheSeriesEvPostedPatchesAlongInAKernelProfileOnly() {
+        String base = KernelProfile.FOR_5_16_2021_10_04.name();
+        assertThat(Strategies.resolve(RingConfig.builder(1).profile(base).build()).get(Axis.EV_POSTED).alias())
+                .as("the base had both waitqueues and the SQPOLL look").isEqualTo("split-poll-wait");
+        assertThat(Strategies.resolve(RingConfig.builder(1).profile(base).strategy("req-alloc", ReqCacheProvider.ALIAS)
+                .build()).get(Axis.EV_POSTED).alias()).isEqualTo(ReqCacheProvider.MERGED_WAITQUEUE);
+        assertThat(Strategies.resolve(RingConfig.builder(1).profile(base).strategy("req-alloc", ReqCacheProvider.ALIAS)
+                .strategy("ev-posted", "split-poll-wait").build()).get(Axis.EV_POSTED).alias())
+                .as("an axis asked for explicitly keeps its alias").isEqualTo("split-poll-wait");
+        assertThat(Strategies.resolve(RingConfig.builder(1).strategy("req-alloc", ReqCacheProvider.ALIAS).build())
+                .get(Axis.EV_POSTED).alias()).as("outside a kernel profile the axes move one at a time").isEqualTo(Axis.BASELINE);
     }
 
     @Test
