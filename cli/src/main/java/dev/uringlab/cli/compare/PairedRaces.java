@@ -66,7 +66,7 @@ final class PairedRaces {
     /**
      * How the console names a point: a paired race as its arms' shared params, then what differs,
      * {@code Nops32Benchmark.nops32 depth=32 profile=linux-5.15 ring=emulated: reqAlloc=baseline | req-cache}
-     * ({@code A/A} when nothing does); any other point as itself.
+     * (the arm alone in an A/A race, where nothing does); any other point as itself.
      */
     static String label(PlanPoint p) {
         if (!isPaired(p)) {
@@ -86,7 +86,7 @@ final class PairedRaces {
                 differs.append(differs.isEmpty() ? "" : " ").append(k).append('=').append(v).append(" | ").append(b.params().get(k));
             }
         });
-        return shared + ": " + (differs.isEmpty() ? "A/A" : differs);
+        return differs.isEmpty() ? shared.toString() : shared + ": " + differs;
     }
 
     /** JMH's arguments that make a fork of a paired point write its slices to {@code csv}. */
