@@ -78,7 +78,9 @@ public final class Replay {
         RingState[] state = new RingState[1];
         RingConfig.Builder config = ScenarioRunner.ringConfig(demo.scenario(), arm.strategies(), arm.profile()).toBuilder()
                 .trace((TraceEvent e) -> {
-                    if (recording[0] && state[0] != null) {
+                    // The generic costed steps (a call, an RCU section, a fence...) are for recipes; a demo
+                    // narrates the named points.
+                    if (recording[0] && state[0] != null && !e.point().genericStep()) {
                         String change = state[0].apply(e);
                         steps.add(new Step(Step.Kind.KERNEL, e.step(), change, state[0].snapshot()));
                     }

@@ -284,7 +284,7 @@ final class RingState {
         return switch (step) {
             case dev.uringlab.workloads.scenario.Step.DeclarePipe p -> "pipe2(O_NONBLOCK): the pipe " + p.name();
             case dev.uringlab.workloads.scenario.Step.DeclareEventfd e -> "eventfd(0, EFD_NONBLOCK): " + e.name();
-            case dev.uringlab.workloads.scenario.Step.DeclareNullb n -> "open(O_DIRECT) a null_blk-style device of "
+            case dev.uringlab.workloads.scenario.Step.DeclareNullb n -> "open(O_DIRECT) a memory-backed NVMe device of "
                     + n.size() + " bytes with " + n.pollQueues() + " poll queue(s): " + n.name();
             case dev.uringlab.workloads.scenario.Step.RegisterEventfd r ->
                     "io_uring_register(IORING_REGISTER_EVENTFD): the ring signals " + r.name() + " when it posts CQEs";

@@ -14,6 +14,10 @@ public final class Opcodes {
     public static final int IORING_OP_READV = 1;
     /** IORING_OP_WRITEV. */
     public static final int IORING_OP_WRITEV = 2;
+    /** IORING_OP_READ_FIXED: a read into a registered buffer ({@code buf_index}), {@code addr} inside it. */
+    public static final int IORING_OP_READ_FIXED = 4;
+    /** IORING_OP_WRITE_FIXED: a write from a registered buffer. */
+    public static final int IORING_OP_WRITE_FIXED = 5;
     /** IORING_OP_POLL_ADD: {@code poll32_events} at offset 28, {@link PollFlags} in {@code len}. */
     public static final int IORING_OP_POLL_ADD = 6;
     /** IORING_OP_POLL_REMOVE: {@code addr} holds the user_data of the poll to remove. */
@@ -29,6 +33,8 @@ public final class Opcodes {
             case IORING_OP_NOP -> "NOP";
             case IORING_OP_READV -> "READV";
             case IORING_OP_WRITEV -> "WRITEV";
+            case IORING_OP_READ_FIXED -> "READ_FIXED";
+            case IORING_OP_WRITE_FIXED -> "WRITE_FIXED";
             case IORING_OP_POLL_ADD -> "POLL_ADD";
             case IORING_OP_POLL_REMOVE -> "POLL_REMOVE";
             case IORING_OP_READ -> "READ";

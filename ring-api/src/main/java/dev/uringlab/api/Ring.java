@@ -55,6 +55,20 @@ public interface Ring extends AutoCloseable {
     /** io_uring_register(IORING_UNREGISTER_EVENTFD): 0 or -errno (-ENXIO when none). */
     int unregisterEventfd();
 
+    /**
+     * io_uring_register(IORING_REGISTER_FILES): the ring's fixed file table, {@code fds[i]} at
+     * index i (an SQE with IOSQE_FIXED_FILE names the index); each file is held until the ring
+     * goes. 0, or -errno (-EBUSY when a table is registered, -EBADF for a bad fd, -EINVAL for none).
+     */
+    int registerFiles(int[] fds);
+
+    /**
+     * io_uring_register(IORING_REGISTER_BUFFERS): {@code bufs[i]} becomes registered buffer i
+     * (READ_FIXED / WRITE_FIXED with buf_index i, addr inside it). The memory must stay alive
+     * while the ring does. 0, or -errno (-EBUSY when buffers are registered, -EINVAL for none).
+     */
+    int registerBuffers(java.lang.foreign.MemorySegment[] bufs);
+
     /** System calls on the same kernel as this ring: pipes, eventfds, read, write. */
     Syscalls sys();
 

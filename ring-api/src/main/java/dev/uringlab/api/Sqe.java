@@ -102,6 +102,8 @@ public final class Sqe {
     /** The op-flags union at offset 28: rw_flags, poll32_events, nop_flags. */
     public Sqe opFlags(int opFlags) { sqes.set(JAVA_INT, base + OP_FLAGS_OFFSET, opFlags); return this; }
     public Sqe userData(long userData) { sqes.set(JAVA_LONG, base + USER_DATA_OFFSET, userData); return this; }
+    /** {@code sqe->buf_index}: the registered buffer of a READ_FIXED / WRITE_FIXED. */
+    public Sqe bufIndex(int bufIndex) { sqes.set(JAVA_SHORT, base + BUF_INDEX_OFFSET, (short) bufIndex); return this; }
 
     public int opcode() { return Byte.toUnsignedInt(sqes.get(JAVA_BYTE, base + OPCODE_OFFSET)); }
     public int flags() { return Byte.toUnsignedInt(sqes.get(JAVA_BYTE, base + FLAGS_OFFSET)); }

@@ -36,15 +36,15 @@ public interface Syscalls {
     /**
      * A block device of {@code size} bytes with 512-byte logical blocks, opened
      * {@code O_RDWR | O_DIRECT}: the fd, or -errno. The emulated kernel makes a memory-backed
-     * null_blk device (configfs nullb {@code name}: memory_backed=1, blocksize=512, size,
-     * poll_queues, completion_nsec) and opens it; -EINVAL for a size that is not a positive
+     * NVMe namespace (one interrupt queue, {@code pollQueues} poll queues, completions visible
+     * {@code completionNsec} after submission: the knobs null_blk also has) and opens it; -EINVAL for a size that is not a positive
      * multiple of 512 or a negative queue count or latency. The real kernel has no such device
      * to make without privileges, so the native engine opens an unlinked file of that size
      * {@code O_DIRECT} instead: IRQ completions only, so {@code pollQueues > 0} is -EOPNOTSUPP.
      *
-     * @param name           the device's name (nullb's configfs directory), for messages
-     * @param pollQueues     null_blk's poll_queues: hardware queues completed by polling (0: IRQ only)
-     * @param completionNsec null_blk's completion_nsec: how long the device takes per bio (0: at once)
+     * @param name           the device's name, for messages
+     * @param pollQueues     poll_queues: hardware queues completed by polling (0: IRQ only)
+     * @param completionNsec how long the device takes per command (0: at once)
      */
     int openBlockDevice(String name, long size, int pollQueues, long completionNsec);
 }

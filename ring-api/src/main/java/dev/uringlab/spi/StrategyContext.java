@@ -15,7 +15,11 @@ public interface StrategyContext {
     /** The request slab, {@code req_cachep}. */
     KmemCache<IoKiocb> reqCachep();
 
-    /** The bio slab of the ring's bio_set. */
+    /**
+     * The ring's bio_set's {@code bio_pool}: a mempool over the bio slab, whose alloc and free are
+     * mempool_alloc -> mempool_alloc_slab -> kmem_cache_alloc and mempool_free ->
+     * mempool_free_slab -> kmem_cache_free (what bio_alloc_bioset and bio_free call).
+     */
     KmemCache<Bio> bioSlab();
 
     /** The CQ ring's size. */

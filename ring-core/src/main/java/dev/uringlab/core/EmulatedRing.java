@@ -105,6 +105,34 @@ final class EmulatedRing implements Ring {
         }
     }
 
+    /** io_sqe_files_register, under uring_lock. */
+    @Override
+    public int registerFiles(int[] fds) {
+        if (ctx.isClosed()) {
+            throw new IllegalStateException("the ring is closed");
+        }
+        ctx.uringLock.lock();
+        try {
+            return ctx.rsrc.registerFiles(ctx, fds);
+        } finally {
+            ctx.uringLock.unlock();
+        }
+    }
+
+    /** io_sqe_buffers_register, under uring_lock. */
+    @Override
+    public int registerBuffers(java.lang.foreign.MemorySegment[] bufs) {
+        if (ctx.isClosed()) {
+            throw new IllegalStateException("the ring is closed");
+        }
+        ctx.uringLock.lock();
+        try {
+            return ctx.rsrc.registerBuffers(bufs);
+        } finally {
+            ctx.uringLock.unlock();
+        }
+    }
+
     /** io_eventfd_unregister: -ENXIO when none is registered. */
     @Override
     public int unregisterEventfd() {

@@ -6,6 +6,8 @@ import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.SetupFlags;
 import dev.uringlab.core.block.Bio;
+import dev.uringlab.core.mm.Mempool;
+import dev.uringlab.core.mm.SlabCache;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.CompletionPosting;
@@ -106,6 +108,9 @@ public final class EmulatedRingProvider implements RingProvider {
         return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
     }
 
+    /** The size both of the engine's slabs have after SLAB_HWCACHE_ALIGN: 256 bytes, 32 objects per 8 KiB slab. */
+    static final int SLAB_OBJECT_SIZE = 256;
+
     /** What a strategy is given: the ring's counters, trace, options, slabs and CQ size. */
     private static final class Context implements StrategyContext {
         private final RingConfig config;
@@ -120,12 +125,15 @@ public final class EmulatedRingProvider implements RingProvider {
             this.counters = counters;
             this.trace = trace;
             this.cqEntries = cqEntries;
-            this.reqCachep = new SlabCache<>("req_cachep", IoRequest::new, counters, trace,
+            // KMEM_CACHE(io_kiocb, SLAB_HWCACHE_ALIGN): struct io_kiocb is under 256 bytes in 5.14 - 6.x.
+            this.reqCachep = new SlabCache<>("req_cachep", SLAB_OBJECT_SIZE, IoRequest::new, counters, trace,
                     Counter.REQ_SLAB_ALLOC, Counter.REQ_SLAB_FREE);
-            // bs->bio_pool is a mempool over this slab; its reserve (BIO_POOL_SIZE) is filled at boot and only
-            // drawn on when the slab fails, which the JVM heap does not: every mempool call reaches the slab.
-            this.bioSlab = new SlabCache<>("bio_slab", Bio::new, counters, trace,
-                    Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE);
+            // The bio_set's slab, "bio-<size>": front_pad (struct blkdev_dio's head), struct bio and
+            // BIO_INLINE_VECS bio_vecs, about 232 bytes, cache-line aligned (block/bio.c bio_find_or_create_slab).
+            // bs->bio_pool is a mempool over it; its reserve is drawn on only when the slab fails, which it does
+            // not here: every mempool call reaches the slab.
+            this.bioSlab = new Mempool<>(new SlabCache<>("bio_slab", SLAB_OBJECT_SIZE, Bio::new, counters, trace,
+                    Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE), trace);
         }
 
         @Override public Counters counters() { return counters; }

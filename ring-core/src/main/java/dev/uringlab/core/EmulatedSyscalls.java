@@ -6,7 +6,7 @@ import static dev.uringlab.api.Errno.EINVAL;
 
 import dev.uringlab.api.Syscalls;
 import dev.uringlab.core.block.BlkdevFile;
-import dev.uringlab.core.block.NullBlk;
+import dev.uringlab.core.block.NvmeDev;
 import dev.uringlab.core.fs.EmulatedFile;
 import dev.uringlab.core.fs.EventFd;
 import dev.uringlab.core.fs.Pipe;
@@ -94,15 +94,15 @@ final class EmulatedSyscalls implements Syscalls {
     }
 
     /**
-     * configfs nullb (mkdir, size, poll_queues, completion_nsec, memory_backed=1, power=1),
-     * then open("/dev/nullb...", O_RDWR | O_DIRECT): a {@link BlkdevFile} whose device lives
-     * as long as the file. In deterministic mode the device has no IRQ thread.
+     * A memory-backed NVMe namespace of {@code size} bytes with {@code pollQueues} poll queues and
+     * {@code completionNsec} of latency, opened O_RDWR | O_DIRECT: a {@link BlkdevFile} whose
+     * device lives as long as the file. In deterministic mode the device has no IRQ thread.
      */
     @Override
     public int openBlockDevice(String name, long size, int pollQueues, long completionNsec) {
         enter();
         int ret;
-        if (size <= 0 || size % NullBlk.LOGICAL_BLOCK_SIZE != 0 || pollQueues < 0 || completionNsec < 0) {
+        if (size <= 0 || size % NvmeDev.LOGICAL_BLOCK_SIZE != 0 || pollQueues < 0 || completionNsec < 0) {
             ret = -EINVAL;
         } else {
             ret = ctx.fileTable.install(new BlkdevFile(name, size, pollQueues, completionNsec, !ctx.deterministic,

@@ -89,26 +89,45 @@ final class IoComplete {
     }
 
     /** io_free_batch_list: queue each request's next link member, drop its file, give the batch back. */
-    private static void ioFreeBatchList(IoRingCtx ctx) {
+    static void ioFreeBatchList(IoRingCtx ctx) {
         SubmitState state = ctx.submitState;
         int n = state.nr;
         IoRequest[] reqs = state.complReqs;
         ctx.trace.emit(TracePoint.IO_FREE_BATCH_LIST, n);
         for (int i = 0; i < n; i++) {
-            IoRequest req = reqs[i];
-            if ((req.flags & IoSubmit.IO_REQ_LINK_FLAGS) != 0) {
-                IoTimeout.ioQueueNext(ctx, req);
-            }
-            if (req.file != null) {
-                req.file.fput();
-                req.file = null;
-            }
+            ioReqFreeBatchEach(ctx, reqs[i]);
         }
+        ioFreeBatchCached(ctx);
+    }
+
+    /** io_req_free_batch's per-request part: io_queue_next, io_dismantle_req. */
+    static void ioReqFreeBatchEach(IoRingCtx ctx, IoRequest req) {
+        if ((req.flags & IoSubmit.IO_REQ_LINK_FLAGS) != 0) {
+            IoTimeout.ioQueueNext(ctx, req);
+        }
+        ioDismantleReq(ctx, req);
+    }
+
+    /** The batch's requests (already dismantled) back to the req-alloc strategy's cache. */
+    static void ioFreeBatchCached(IoRingCtx ctx) {
+        SubmitState state = ctx.submitState;
+        int n = state.nr;
         ctx.nrReqAllocated -= n;
         ctx.reqAlloc.ioFreeBatchList(state);
         ctx.counters.add(Counter.REQ_FREE, n);
-        Arrays.fill(reqs, 0, n, null);
+        Arrays.fill(state.complReqs, 0, n, null);
         state.nr = 0;
+    }
+
+    /** io_dismantle_req: a file the request took is put (a fixed file is not), the pinned resource node let go. */
+    static void ioDismantleReq(IoRingCtx ctx, IoRequest req) {
+        if (req.file != null) {
+            if ((req.flags & dev.uringlab.spi.ReqFlags.REQ_F_FIXED_FILE) == 0) {
+                req.file.fput();
+            }
+            req.file = null;
+        }
+        ctx.rsrc.ioPutRsrcNode(ctx, req);
     }
 
     /** io_free_req outside a batch (a request never used: its SQE was dropped). */
@@ -128,10 +147,7 @@ final class IoComplete {
         IoRequest req;
         boolean freed = false;
         while ((req = ctx.lockedFreeList.relaxedPoll()) != null) {
-            if (req.file != null) {
-                req.file.fput();
-                req.file = null;
-            }
+            ioDismantleReq(ctx, req);
             ioFreeReq(ctx, req);
             freed = true;
         }

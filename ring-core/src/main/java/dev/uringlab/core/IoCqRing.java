@@ -318,6 +318,65 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
         ioCqringEvPosted();
     }
 
+    /**
+     * __io_cqring_fill_event as io_iopoll_complete calls it on an IOPOLL ring (5.10 - 6.1): no
+     * completion lock (everything on an IOPOLL ring is under uring_lock), io_get_cqe reading the
+     * application's head for every CQE (READ_ONCE, an acquire here), the CQE written with plain
+     * stores, or onto the overflow list when the ring is full (5.14's io_get_cqe does not look at
+     * the overflow list: a CQE may pass ones waiting there).
+     */
+    void ioFillCqeIopoll(long userData, int res, int cflags) {
+        // lv: the application's release store of the head says it has read the slots before it.
+        if (cachedCqTail - RingMemory.lvInt(ring, IoRings.CQ_HEAD) == entries) {
+            overflowUnlocked(userData, res, cflags);
+            return;
+        }
+        writeCqe(userData, res, cflags);
+        cqeSentinel = cachedCqTail; // io_cqe_cache_refill's range is not used here: none known free
+        trace.emit(TracePoint.IO_FILL_CQE_REQ, userData, res, cflags, cachedCqTail);
+    }
+
+    /** io_cqring_event_overflow from io_iopoll_complete: under uring_lock, without the completion lock. */
+    private void overflowUnlocked(long userData, int res, int cflags) {
+        OverflowCqe ocqe = new OverflowCqe(userData, res, cflags);
+        if (overflowHead == null) {
+            checkCqOverflow = true;
+            RingMemory.orInt(ring, IoRings.SQ_FLAGS, SqRingFlags.IORING_SQ_CQ_OVERFLOW);
+            overflowHead = ocqe;
+        } else {
+            overflowTail.next = ocqe;
+        }
+        overflowTail = ocqe;
+        counters.inc(Counter.CQ_OVERFLOW);
+        trace.emit(TracePoint.IO_CQRING_EVENT_OVERFLOW, userData, res, cflags, ++nrOverflow);
+    }
+
+    /** io_commit_cqring from io_iopoll_complete: smp_store_release of the tail, no completion lock. */
+    void ioCommitCqringIopoll() {
+        // so: every CQE written before is visible to whoever load-acquires the tail.
+        RingMemory.soInt(ring, IoRings.CQ_TAIL, cachedCqTail);
+        counters.inc(Counter.CQ_COMMIT);
+        trace.emit(TracePoint.IO_COMMIT_CQRING, cachedCqTail);
+    }
+
+    /**
+     * io_cqring_ev_posted_iopoll (5.14 - 5.15): smp_mb, then the eventfd when one is registered
+     * (io_should_trigger_evfd), then a waiter of the ring fd's own poll (ctx->poll_wait). The CQ
+     * waitqueue is woken only for SQPOLL, which the emulated ring has not.
+     */
+    void ioCqringEvPostedIopoll() {
+        counters.inc(Counter.EV_POSTED);
+        trace.emit(TracePoint.IO_CQRING_EV_POSTED);
+        trace.step(dev.uringlab.spi.trace.StepKind.FENCE, "smp_mb(io_cqring_ev_posted_iopoll)");
+        VarHandle.fullFence();
+        if (eventfd != null) {
+            eventfdSignal();
+        }
+        if (pollWait.waitqueueActive()) {
+            pollWait.wakeUp(0);
+        }
+    }
+
     /** ctx->cached_cq_tail: CQEs filled so far (io_iopoll_check compares it around task work). */
     int cachedCqTail() {
         return cachedCqTail;

@@ -98,10 +98,8 @@ final class IoIssue {
     static int ioIssueSqe(IoRingCtx ctx, IoRequest req, boolean iowq) {
         OpDef def = OpDef.of(req.opcode);
         if (req.file == null && def.needsFile()) {
-            if ((req.flags & REQ_F_FIXED_FILE) != 0) {
-                return -EBADF; // no file table is registered
-            }
-            req.file = ctx.fileTable.fget(req.fd);
+            req.file = (req.flags & REQ_F_FIXED_FILE) != 0 ? ctx.rsrc.ioFileGetFixed(ctx, req, req.fd)
+                    : ctx.fileTable.fget(req.fd);
             if (req.file == null) {
                 return -EBADF;
             }

@@ -1,18 +1,19 @@
 package dev.uringlab.core;
 
 import dev.uringlab.core.fs.EmulatedFile;
+import dev.uringlab.core.mm.SlabObject;
 import dev.uringlab.spi.IoKiocb;
 
 /**
  * {@code struct io_kiocb}: one request, from io_init_req to its free. Made by the request
- * slab ({@code req_cachep}, a real {@code new}) and handed out by the {@code req-alloc}
+ * slab ({@code req_cachep}, a page of them at a time) and handed out by the {@code req-alloc}
  * strategy; io_init_req rewrites every field, so a recycled request carries nothing over.
  *
  * <p>Owned by the ring owner's thread, except while an io-wq worker runs it: the request is
  * handed to the worker through the io-wq list (a lock) and back through the task-work queue
  * (a release/acquire pair), so plain fields are enough.
  */
-final class IoRequest implements IoKiocb {
+final class IoRequest extends SlabObject implements IoKiocb {
     /** io_task_work.func values: what the task-work run does with the request. */
     static final int TW_NONE = 0;
     /** io_req_task_complete: the result is final, join the completion batch. */
@@ -42,6 +43,10 @@ final class IoRequest implements IoKiocb {
     int len;
     /** The op-flags word (rw_flags, poll events, nop_flags). */
     int opFlags;
+    /** READ_FIXED / WRITE_FIXED: sqe->buf_index. */
+    int bufIndex;
+    /** req->fixed_rsrc_refs set: the request pins the ring's resource node (a fixed file or buffer). */
+    boolean fixedRsrcRefs;
     /** req->link: the next request of its chain. */
     IoRequest link;
     /** io_task_work.func. */

@@ -82,6 +82,8 @@ final class IoRingCtx {
      */
     final MpscUnboundedXaddArrayQueue<IoRequest> lockedFreeList = new MpscUnboundedXaddArrayQueue<>(64);
 
+    /** The registered files and buffers. */
+    final IoRsrc rsrc = new IoRsrc();
     /** ctx->uring_lock. */
     final ReentrantLock uringLock = new ReentrantLock();
     /** ctx->submit_state. */
@@ -128,7 +130,7 @@ final class IoRingCtx {
         this.reqAlloc = strategies.reqAlloc();
         this.pollRearm = strategies.pollRearm();
         this.linkCqe = strategies.linkCqe();
-        this.bioSet = new BioSet(strategies.bioAlloc(), counters);
+        this.bioSet = new BioSet(strategies.bioAlloc(), counters, trace);
         this.linkAdvance = strategies.linkAdvance();
         this.iowqComplete = strategies.iowqComplete();
         this.cq.evPosted = strategies.evPosted();
@@ -232,6 +234,7 @@ final class IoRingCtx {
             }
             cq.overflowKill();
             IoComplete.ioFlushCachedLockedReqs(this);
+            rsrc.unregisterAll();
             fileTable.closeAll();
             reqAlloc.ioReqCachesFree();
             rings.close();

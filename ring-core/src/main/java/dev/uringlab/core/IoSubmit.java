@@ -18,14 +18,17 @@ import dev.uringlab.api.Opcodes;
 import dev.uringlab.api.RingMemory;
 import dev.uringlab.api.SetupFlags;
 import dev.uringlab.api.SqeFlags;
+import dev.uringlab.core.block.BlkdevFile;
 import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.Cpus;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * Submission, from io_uring/io_uring.c: io_submit_sqes, io_get_sqe, io_init_req,
- * io_submit_sqe (assembling link chains), io_submit_fail_init and io_submit_state_end.
+ * Submission, from io_uring/io_uring.c: io_submit_sqes, io_get_sqe, io_init_req (with its
+ * block plug for a batch of reads or writes), io_submit_sqe (assembling link chains),
+ * io_submit_fail_init and io_submit_state_end (which finishes the plug).
  * Ring owner's thread, {@code uring_lock} held.
  */
 final class IoSubmit {
@@ -50,6 +53,8 @@ final class IoSubmit {
         int left = entries;
         ctx.reqAlloc.ioSubmitStateStart(entries);
         ctx.submitState.linkHead = null; // io_submit_state_start
+        ctx.submitState.plugStarted = false;
+        ctx.submitState.iosLeft = entries;
         if (!ctx.lockedFreeList.isEmpty()) {
             IoComplete.ioFlushCachedLockedReqs(ctx); // io_alloc_req_refill's look at the locked free list
         }
@@ -99,6 +104,10 @@ final class IoSubmit {
             IoIssue.ioQueueSqeFallback(ctx, head);
         }
         IoComplete.ioSubmitFlushCompletions(ctx);
+        if (state.plugStarted) {
+            BlkdevFile.blkFinishPlug(state.plug, Cpus.current(), ctx.trace);
+            state.plugStarted = false;
+        }
     }
 
     /** io_submit_sqe: init the request, then queue it, chain it, or (with its chain) issue it. */
@@ -185,6 +194,7 @@ final class IoSubmit {
         req.res = 0;
         req.cflags = 0;
         req.file = null;
+        req.fixedRsrcRefs = false;
         req.link = null;
         req.twFunc = IoRequest.TW_NONE;
         ctx.trace.emit(TracePoint.IO_INIT_REQ, req.userData, opcode, sqeFlags);
@@ -224,6 +234,12 @@ final class IoSubmit {
         if (s.get(ValueLayout.JAVA_SHORT, sqe + PERSONALITY_OFFSET) != 0) {
             return -EINVAL; // no personality is registered
         }
+        SubmitState state = ctx.submitState;
+        if (!state.plugStarted && state.iosLeft > 1 && def.plug()) {
+            BlkdevFile.blkStartPlug(state.plug, ctx.trace); // more reads or writes follow: plug them
+            state.plugStarted = true;
+        }
+        state.iosLeft--;
         return def.prep().prep(req, s, sqe);
     }
 }

@@ -14,11 +14,12 @@ import java.lang.foreign.MemorySegment;
  * @param pollin    FAST_POLL waits for POLLIN when the op gets -EAGAIN
  * @param pollout   FAST_POLL waits for POLLOUT when the op gets -EAGAIN
  * @param iopoll    allowed on an IORING_SETUP_IOPOLL ring (else -EINVAL at init)
+ * @param plug      a block-layer plug is worth starting when more SQEs follow (io_init_req)
  * @param prep      {@code ->prep}: read the op's SQE fields, 0 or -errno
  * @param issue     {@code ->issue}: run it, IOU_OK (res set), IOU_ISSUE_SKIP_COMPLETE, or -errno
  */
 record OpDef(String name, boolean needsFile, boolean ioprio, boolean pollin, boolean pollout, boolean iopoll,
-             Prep prep, Issue issue) {
+             boolean plug, Prep prep, Issue issue) {
 
     /** {@code io_issue_def.prep}. */
     @FunctionalInterface
@@ -36,12 +37,16 @@ record OpDef(String name, boolean needsFile, boolean ioprio, boolean pollin, boo
     private static final OpDef[] DEFS = new OpDef[256];
 
     static {
-        def(Opcodes.IORING_OP_NOP, new OpDef("NOP", false, false, false, false, true, IoNop::ioNopPrep, IoNop::ioNop));
-        def(Opcodes.IORING_OP_READ, new OpDef("READ", true, true, true, false, true, IoRw::ioPrepRw, IoRw::ioRead));
-        def(Opcodes.IORING_OP_WRITE, new OpDef("WRITE", true, true, false, true, true, IoRw::ioPrepRw, IoRw::ioWrite));
-        def(Opcodes.IORING_OP_POLL_ADD, new OpDef("POLL_ADD", true, false, false, false, false,
+        def(Opcodes.IORING_OP_NOP, new OpDef("NOP", false, false, false, false, true, false, IoNop::ioNopPrep, IoNop::ioNop));
+        def(Opcodes.IORING_OP_READ, new OpDef("READ", true, true, true, false, true, true, IoRw::ioPrepRw, IoRw::ioRead));
+        def(Opcodes.IORING_OP_WRITE, new OpDef("WRITE", true, true, false, true, true, true, IoRw::ioPrepRw, IoRw::ioWrite));
+        def(Opcodes.IORING_OP_READ_FIXED, new OpDef("READ_FIXED", true, true, true, false, true, true,
+                IoRw::ioPrepRwFixed, IoRw::ioRead));
+        def(Opcodes.IORING_OP_WRITE_FIXED, new OpDef("WRITE_FIXED", true, true, false, true, true, true,
+                IoRw::ioPrepRwFixed, IoRw::ioWrite));
+        def(Opcodes.IORING_OP_POLL_ADD, new OpDef("POLL_ADD", true, false, false, false, false, false,
                 IoPollOps::ioPollAddPrep, IoPollOps::ioPollAdd));
-        def(Opcodes.IORING_OP_POLL_REMOVE, new OpDef("POLL_REMOVE", false, false, false, false, false,
+        def(Opcodes.IORING_OP_POLL_REMOVE, new OpDef("POLL_REMOVE", false, false, false, false, false, false,
                 IoPollOps::ioPollRemovePrep, IoPollOps::ioPollRemove));
     }
 

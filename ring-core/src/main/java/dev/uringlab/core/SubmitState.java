@@ -24,6 +24,11 @@ final class SubmitState implements CompletionBatch {
     IoRequest linkHead;
     /** link.last: its last request. */
     IoRequest linkLast;
+    /** state->plug, plug_started (5.14: started in io_init_req for more than one read or write). */
+    final dev.uringlab.core.block.BlkPlug plug = new dev.uringlab.core.block.BlkPlug();
+    boolean plugStarted;
+    /** state->ios_left: SQEs of this submission not yet initialised. */
+    int iosLeft;
 
     @Override
     public int size() {

@@ -28,6 +28,8 @@
  *   <tr><td>io_uring/nop.c</td><td>{@code IoNop}</td><td>io_nop_prep, io_nop</td></tr>
  *   <tr><td>io_uring/rw.c</td><td>{@code IoRw}</td><td>io_prep_rw, io_read, io_write, io_rw_init_file, io_complete_rw(_iopoll),
  *       io_iopoll_req_issued, io_do_iopoll, io_iopoll_check</td></tr>
+ *   <tr><td>io_uring/rsrc.c, filetable.c (fs/io_uring.c in 5.14)</td><td>{@code IoRsrc}</td>
+ *       <td>registered files and buffers: io_file_get_fixed, io_import_fixed, the resource node's percpu ref</td></tr>
  *   <tr><td>io_uring/poll.c</td><td>{@code IoPoll}, {@code IoPollOps}</td>
  *       <td>struct io_poll, __io_arm_poll_handler, io_poll_wake, io_poll_task_func; POLL_ADD/REMOVE prep and issue</td></tr>
  *   <tr><td>io_uring/timeout.c</td><td>{@code IoTimeout}</td><td>io_queue_next, io_disarm_next, io_fail_links</td></tr>
@@ -36,7 +38,8 @@
  *   <tr><td>io_uring/io-wq.c</td><td>{@code IoWq}</td><td>io_wq_enqueue, the workers</td></tr>
  *   <tr><td>io_uring/register.c (eventfd), mm</td><td>{@code EmulatedRing}, {@code EmulatedRingProvider}</td>
  *       <td>io_uring_setup, io_eventfd_register, the application's ring</td></tr>
- *   <tr><td>mm/slab.c</td><td>{@code SlabCache}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free</td></tr>
+ *   <tr><td>mm/slub.c</td><td>{@code mm.SlabCache}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free:
+ *       SLUB's per-CPU freelist and its slow paths (see its package-info)</td></tr>
  *   <tr><td>block/ (bio.c, blk-core.c, fops.c), drivers/block/null_blk</td><td>{@code block.*}</td>
  *       <td>bio, bio_set, kiocb, submit_bio, bio_poll, the null_blk device (see its package-info)</td></tr>
  *   <tr><td>fs/pipe.c, fs/eventfd.c, fs/file_table.c</td><td>{@code fs.Pipe}, {@code fs.EventFd}, {@code fs.FileTable}</td><td>the files</td></tr>
@@ -137,10 +140,10 @@
  * {@code -Duringlab.trace=true}.
  *
  * <h2>Not emulated</h2>
- * SQPOLL (refused at setup), registered files and buffers (IOSQE_FIXED_FILE fails with
- * -EBADF, IOSQE_BUFFER_SELECT with -EOPNOTSUPP; the README says why t/io_uring's -F1 -B1 change
- * nothing the bio cache race measures), poll updates, RWF_* flags, opcodes other than
- * NOP, READ, WRITE, POLL_ADD, POLL_REMOVE (-EINVAL), the page cache (block devices are O_DIRECT only).
+ * SQPOLL (refused at setup), provided buffers (IOSQE_BUFFER_SELECT fails with -EOPNOTSUPP),
+ * updating or unregistering registered files and buffers (they go with the ring: {@code IoRsrc}),
+ * poll updates, RWF_* flags, opcodes other than NOP, READ, WRITE, READ_FIXED, WRITE_FIXED,
+ * POLL_ADD, POLL_REMOVE (-EINVAL), the page cache (block devices are O_DIRECT only).
  *
  * <p>May not: depend on anything but ring-api and JCTools; import a strategy (they are found by
  * {@link dev.uringlab.spi.Strategies}); post a CQE except through the {@code completion} strategy.

@@ -9,6 +9,7 @@ import dev.uringlab.api.Opcodes;
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.SetupFlags;
+import dev.uringlab.api.SqeFlags;
 import dev.uringlab.spi.Counter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -50,6 +51,33 @@ class BlockDeviceTest {
             assertThat(ring.counters().get(Counter.IOPOLL_LOOP)).isPositive();
             assertThat(ring.counters().get(Counter.BIO_IRQ_COMPLETE)).isZero();
             assertThat(ring.counters().get(Counter.BIO_ALLOC)).isEqualTo(ring.counters().get(Counter.BIO_PUT)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void shouldReadIntoARegisteredBufferFromARegisteredFileWithoutTakingAFileReference() {
+        try (Ring ring = ring(true); Arena arena = Arena.ofConfined()) {
+            int fd = ring.sys().openBlockDevice("nullb0", SIZE, 1, 0);
+            assertThat(ring.sys().write(fd, buf(arena, 2 * BS, 'f'), 2 * BS)).isEqualTo(2 * BS);
+            MemorySegment b = buf(arena, 2 * BS, 0);
+            assertThat(ring.registerFiles(new int[] {fd})).isZero();
+            assertThat(ring.registerFiles(new int[] {fd})).isEqualTo(-Errno.EBUSY);
+            assertThat(ring.registerBuffers(new MemorySegment[] {b})).isZero();
+            ring.getSqe().prepRw(Opcodes.IORING_OP_READ_FIXED, 0, b.address() + BS, BS, 0)
+                    .flags(SqeFlags.IOSQE_FIXED_FILE).bufIndex(0).userData(1);
+            ring.getSqe().prepRw(Opcodes.IORING_OP_READ_FIXED, 0, b.address() + BS, 2 * BS, 0)
+                    .flags(SqeFlags.IOSQE_FIXED_FILE).bufIndex(0).userData(2); // past the buffer's end
+            ring.getSqe().prepRw(Opcodes.IORING_OP_READ_FIXED, 1, b.address(), BS, 0)
+                    .flags(SqeFlags.IOSQE_FIXED_FILE).bufIndex(0).userData(3); // no fixed file 1
+            ring.getSqe().prepRw(Opcodes.IORING_OP_READ_FIXED, 0, b.address(), BS, 0)
+                    .flags(SqeFlags.IOSQE_FIXED_FILE).bufIndex(1).userData(4); // no buffer 1
+            ring.submit();
+            assertThat(RingFixture.reap(ring)).as("failed at issue: posted at submission")
+                    .containsExactly(cqe(2, -Errno.EFAULT), cqe(3, -Errno.EBADF), cqe(4, -Errno.EFAULT));
+            ring.enter(0, 1, IORING_ENTER_GETEVENTS);
+            assertThat(RingFixture.reap(ring)).containsExactly(cqe(1, BS));
+            assertThat(b.get(ValueLayout.JAVA_BYTE, BS)).isEqualTo((byte) 'f');
+            assertThat(b.get(ValueLayout.JAVA_BYTE, 0)).isZero();
         }
     }
 

@@ -55,6 +55,10 @@ final class NativeRing implements Ring {
     private static final int IORING_REGISTER_EVENTFD = 4;
     /** IORING_UNREGISTER_EVENTFD: io_uring_register opcode, no argument. */
     private static final int IORING_UNREGISTER_EVENTFD = 5;
+    /** IORING_REGISTER_BUFFERS: io_uring_register opcode, arg a struct iovec array, nr_args its length. */
+    private static final int IORING_REGISTER_BUFFERS = 0;
+    /** IORING_REGISTER_FILES: io_uring_register opcode, arg an __s32 array, nr_args its length. */
+    private static final int IORING_REGISTER_FILES = 2;
 
     private final Arena arena;
     private final MemorySegment errno;
@@ -223,6 +227,30 @@ final class NativeRing implements Ring {
         ensureOpen();
         eventfdArg.set(JAVA_INT, 0, eventfd);
         return Libc.ioUringRegister(errno, ringFd, IORING_REGISTER_EVENTFD, eventfdArg, 1);
+    }
+
+    /** IORING_REGISTER_FILES with the fds in a native int array (setup, not on a hot path). */
+    @Override
+    public int registerFiles(int[] fds) {
+        ensureOpen();
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment arg = a.allocateFrom(JAVA_INT, fds);
+            return Libc.ioUringRegister(errno, ringFd, IORING_REGISTER_FILES, arg, fds.length);
+        }
+    }
+
+    /** IORING_REGISTER_BUFFERS with one struct iovec (base, length) per buffer. */
+    @Override
+    public int registerBuffers(MemorySegment[] bufs) {
+        ensureOpen();
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment iov = a.allocate(16L * bufs.length, 8);
+            for (int i = 0; i < bufs.length; i++) {
+                iov.set(java.lang.foreign.ValueLayout.JAVA_LONG, 16L * i, bufs[i].address());
+                iov.set(java.lang.foreign.ValueLayout.JAVA_LONG, 16L * i + 8, bufs[i].byteSize());
+            }
+            return Libc.ioUringRegister(errno, ringFd, IORING_REGISTER_BUFFERS, iov, bufs.length);
+        }
     }
 
     @Override

@@ -1,19 +1,23 @@
 package dev.uringlab.core.block;
 
+import dev.uringlab.core.mm.SlabObject;
+
 /**
- * {@code struct bio} (include/linux/blk_types.h): what the bio slab makes and the bio_set
- * hands out. {@code bi_iter} is {@link #biSector}/{@link #biSize}; the bio_vecs are
- * (address, length) pairs of the application's native buffer, BIO_INLINE_VECS of them inline
- * ({@code bi_inline_vecs}) and a separate table for more ({@code bvec_alloc}); {@code bi_opf}
- * carries the op and the REQ_POLLED / REQ_ALLOC_CACHE flags; {@code bi_end_io} and
- * {@code bi_private} are the owner's completion.
+ * {@code struct bio} (include/linux/blk_types.h) inside its {@code struct blkdev_dio}
+ * (fs/block_dev.c, 5.14: the bio_set's front_pad), as the bio slab makes it. {@code bi_iter}
+ * is {@link #biSector}/{@link #biSize}; the bio_vecs are (address, length) pairs of the
+ * application's buffer, BIO_INLINE_VECS of them inline ({@code bi_inline_vecs}) and a separate
+ * table for more ({@code bvec_alloc}); {@code bi_opf} carries the op and REQ_HIPRI
+ * ({@link #REQ_POLLED}), REQ_NOWAIT and the per-CPU cache mark (5.15's BIO_PERCPU_CACHE, a
+ * bi_flags bit there; 6.x's REQ_ALLOC_CACHE); {@code bi_end_io} and {@code bi_private} are the
+ * owner's completion.
  *
- * <p>Threads. The submitter fills it and publishes it with the device's queue (a release);
- * from then on the device owns it until {@code bi_end_io}, which runs on the completing
- * thread (the poller, or the device's IRQ thread); {@code bio_put} hands it back to the
- * bio_set on that thread. Plain fields: every hand-over is a queue or a task-work add.
+ * <p>Threads. The submitter fills it; from submit_bio the device owns it until
+ * {@code bi_end_io}, which runs on the completing thread (the poller, or the device's IRQ
+ * thread); {@code bio_put} hands it back to the bio_set there. Plain fields: every hand-over
+ * is a queue, a lock or a task-work add.
  */
-public final class Bio implements dev.uringlab.spi.Bio {
+public final class Bio extends SlabObject implements dev.uringlab.spi.Bio {
     /** BIO_INLINE_VECS: the bio_vecs a bio carries inline. */
     public static final int BIO_INLINE_VECS = 4;
     /** REQ_OP_READ. */
@@ -22,9 +26,9 @@ public final class Bio implements dev.uringlab.spi.Bio {
     public static final int REQ_OP_WRITE = 1;
     /** REQ_OP_MASK: the op bits of bi_opf. */
     static final int REQ_OP_MASK = 0xff;
-    /** REQ_POLLED (REQ_HIPRI in 5.15): the submitter will poll for the completion. */
+    /** REQ_HIPRI (5.14; REQ_POLLED from 5.16): the submitter will poll for the completion. */
     public static final int REQ_POLLED = 1 << 8;
-    /** REQ_ALLOC_CACHE (BIO_PERCPU_CACHE in bi_flags in 5.15): the bio belongs to a per-CPU cache. */
+    /** BIO_PERCPU_CACHE (5.15, in bi_flags) / REQ_ALLOC_CACHE (6.x): the bio belongs to a per-CPU cache. */
     public static final int REQ_ALLOC_CACHE = 1 << 9;
     /** REQ_NOWAIT: the submitter cannot block (IOCB_NOWAIT). */
     public static final int REQ_NOWAIT = 1 << 10;
@@ -34,8 +38,8 @@ public final class Bio implements dev.uringlab.spi.Bio {
     public static final int BLK_STS_NOTSUPP = 1;
     /** BLK_STS_IOERR: blk_status_to_errno gives -EIO. */
     public static final int BLK_STS_IOERR = 10;
-    /** BLK_QC_T_NONE: the bio went to a queue that cannot be polled. */
-    public static final int BLK_QC_T_NONE = -1;
+    /** BLK_STS_AGAIN: -EAGAIN (no tag for a REQ_NOWAIT bio). */
+    public static final int BLK_STS_AGAIN = 12;
     /** SECTOR_SHIFT. */
     public static final int SECTOR_SHIFT = 9;
 
@@ -65,23 +69,28 @@ public final class Bio implements dev.uringlab.spi.Bio {
     public long biSector;
     public int biSize;
     /** bi_bdev: the device it is submitted to. */
-    NullBlk biBdev;
-    /** bi_cookie: the poll queue it went to, or BLK_QC_T_NONE. */
-    int biCookie = BLK_QC_T_NONE;
+    NvmeDev biBdev;
     /** bi_end_io, bi_private. */
     public BioEndIo biEndIo;
     public Object biPrivate;
     /** bi_pool: the bio_set it goes back to. */
     BioSet biPool;
-    /** rq->mq_ctx->cpu: the CPU it was submitted on, where a SAME_COMP completion is raised. */
-    int submitCpu;
-    /** Handed out by the bio_set and not yet put: BioSet's BUG_ON against a double put or a live bio handed out. */
+    /** struct blkdev_dio around the bio: iocb, size, multi_bio, should_dirty, is_sync. */
+    Kiocb dioIocb;
+    long dioSize;
+    boolean dioMultiBio;
+    boolean dioShouldDirty;
+    boolean dioIsSync;
+    /** Handed out by the bio_set and not yet put: BioSet's BUG_ON against a double put (checked where tracing is compiled in). */
     boolean inFlight;
-    /** The null_blk command's completion time (completion_nsec after submit), a nanoTime; 0 when at once. */
-    long deadline;
 
-    /** bio_init: a clean bio on the inline table with room for {@code maxVecs} (at most BIO_INLINE_VECS). */
-    void bioInit(NullBlk bdev, int opf) {
+    /**
+     * bio_init: a clean bio on the inline table with room for {@code maxVecs} (at most
+     * BIO_INLINE_VECS). As 5.14 has it a memset of the struct then the table; seed 004's patch 1/6
+     * stores each field instead: the same fields end up zero either way, and neither is a costed
+     * step (both inline stores, see the recipe).
+     */
+    void bioInit(NvmeDev bdev, int opf) {
         bvAddr = inlineAddr;
         bvLen = inlineLen;
         biMaxVecs = BIO_INLINE_VECS;
@@ -91,14 +100,12 @@ public final class Bio implements dev.uringlab.spi.Bio {
         biSector = 0;
         biSize = 0;
         biBdev = bdev;
-        biCookie = BLK_QC_T_NONE;
         biEndIo = null;
         biPrivate = null;
-        deadline = 0;
     }
 
     /** bio_init with a bvec_alloc'd table of {@code nrVecs} (more than BIO_INLINE_VECS). */
-    void bioInitTable(NullBlk bdev, int opf, int nrVecs) {
+    void bioInitTable(NvmeDev bdev, int opf, int nrVecs) {
         bioInit(bdev, opf);
         bvAddr = new long[nrVecs];
         bvLen = new int[nrVecs];
@@ -110,6 +117,7 @@ public final class Bio implements dev.uringlab.spi.Bio {
         biEndIo = null;
         biPrivate = null;
         biBdev = null;
+        dioIocb = null;
     }
 
     /** bio_add_page: one more segment of {@code len} bytes at native address {@code addr}. */

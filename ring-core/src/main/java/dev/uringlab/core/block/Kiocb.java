@@ -4,12 +4,12 @@ package dev.uringlab.core.block;
  * {@code struct kiocb} (include/linux/fs.h): the file position, the IOCB_* flags and the
  * completion of one asynchronous read or write. io_uring embeds one in each READ/WRITE
  * request ({@code struct io_rw}) and sets {@link #IOCB_HIPRI} and {@link #IOCB_ALLOC_CACHE}
- * on an IOPOLL ring (io_rw_init_file); the block device's direct IO turns them into
- * REQ_POLLED and REQ_ALLOC_CACHE on the bio, and keeps the bio in {@link #kiPrivate} for
- * {@code iocb_bio_iopoll}.
+ * on an IOPOLL ring (io_prep_rw); the block device's direct IO turns them into REQ_HIPRI and
+ * the bio's cache mark, and keeps the cookie of the polled bio in {@link #kiCookie} for
+ * {@code blkdev_iopoll} (5.14: {@code ki_cookie}).
  *
  * <p>Threads: the submitter owns it; {@link #kiComplete} runs on the completing thread (the
- * poller, or the device's IRQ thread), which clears {@code kiPrivate} before it.
+ * poller, or the device's IRQ thread).
  */
 public class Kiocb {
     /** IOCB_HIPRI (RWF_HIPRI): the submitter polls for the completion. */
@@ -35,6 +35,12 @@ public class Kiocb {
     public long kiPos;
     /** ki_complete. */
     public KiComplete kiComplete;
-    /** kiocb->private: the bio in flight, for iocb_bio_iopoll (WRITE_ONCE/READ_ONCE: volatile). */
-    volatile Bio kiPrivate;
+    /** ki_cookie: the polled bio's blk_qc_t (WRITE_ONCE after submit_bio, READ_ONCE in blkdev_iopoll: volatile). */
+    volatile int kiCookie = BlkMq.BLK_QC_T_NONE;
+    /**
+     * {@code current->plug} of the task issuing the IO (io_uring's submit-state plug, started in
+     * io_init_req when more reads or writes follow), or null: task state the kernel reads from
+     * {@code current}, carried here with the IO.
+     */
+    public BlkPlug currentPlug;
 }

@@ -5,6 +5,7 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
 import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 
@@ -23,18 +24,22 @@ public final class SlabBioAllocation implements BioAllocation {
         this.trace = trace;
     }
 
-    /** bio_alloc_bioset: from the slab, whatever the kiocb says and wherever the caller runs. */
+    /**
+     * bio_alloc_bioset (block/bio.c, 5.14): mempool_alloc of bs->bio_pool (mempool_alloc_slab,
+     * kmem_cache_alloc), whatever the kiocb says and wherever the caller runs.
+     */
     @Override
     public Bio bioAlloc(int cpu, int nrVecs, boolean allocCache) {
+        trace.step(StepKind.CALL, "bio_alloc_bioset");
         trace.emit(TracePoint.BIO_ALLOC, cpu, 0);
-        return bioSlab.kmemCacheAlloc();
+        return bioSlab.kmemCacheAlloc(cpu);
     }
 
-    /** bio_free: back to the slab, in any context. */
+    /** bio_free (inline in bio_put): mempool_free of bs->bio_pool (mempool_free_slab, kmem_cache_free), in any context. */
     @Override
     public void bioPut(Bio bio, int cpu, PutContext context) {
         trace.emit(TracePoint.BIO_PUT, cpu, 0);
-        bioSlab.kmemCacheFree(bio);
+        bioSlab.kmemCacheFree(bio, cpu);
     }
 
     /** Registers alias {@code baseline} on axis {@code bio-alloc}. */

@@ -35,13 +35,13 @@ final class BioFreeList {
 
     /**
      * bio_alloc_cache_prune: bio_free up to {@code max} bios from the head back to
-     * {@code pool}. Returns how many went.
+     * {@code pool}, on CPU {@code cpu}. Returns how many went.
      */
-    int prune(KmemCache<Bio> pool, int max) {
+    int prune(KmemCache<Bio> pool, int max, int cpu) {
         int i = 0;
         Bio bio;
         while (i < max && (bio = pop()) != null) {
-            pool.kmemCacheFree(bio);
+            pool.kmemCacheFree(bio, cpu);
             i++;
         }
         return i;

@@ -8,6 +8,7 @@ import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.Cpus;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 
@@ -96,6 +97,7 @@ public final class IrqSafePercpuBioCache implements BioAllocation {
      */
     @Override
     public Bio bioAlloc(int cpu, int nrVecs, boolean allocCache) {
+        trace.step(StepKind.CALL, "bio_alloc_bioset");
         if (allocCache && nrVecs <= PercpuBioCache.BIO_INLINE_VECS) {
             PerCpu c = cache(cpu);
             if (c.freeList.nr == 0 && c.nrIrq >= ALLOC_CACHE_THRESHOLD) {
@@ -110,7 +112,7 @@ public final class IrqSafePercpuBioCache implements BioAllocation {
             }
             counters.incShared(Counter.BIO_CACHE_MISS);
         }
-        Bio bio = bioPool.kmemCacheAlloc();
+        Bio bio = bioPool.kmemCacheAlloc(cpu);
         bio.percpuCache(allocCache && nrVecs <= PercpuBioCache.BIO_INLINE_VECS);
         trace.emit(TracePoint.BIO_ALLOC, cpu, 0);
         return bio;
@@ -136,13 +138,13 @@ public final class IrqSafePercpuBioCache implements BioAllocation {
     @Override
     public void bioPut(Bio bio, int cpu, PutContext context) {
         if (!bio.percpuCache()) {
-            bioPool.kmemCacheFree(bio);
+            bioPool.kmemCacheFree(bio, cpu);
             trace.emit(TracePoint.BIO_PUT, cpu, 0);
             return;
         }
         PerCpu c = cache(cpu);
         if (c.nrIrq + c.freeList.nr > ALLOC_CACHE_MAX) {
-            bioPool.kmemCacheFree(bio);
+            bioPool.kmemCacheFree(bio, cpu);
             trace.emit(TracePoint.BIO_PUT, cpu, 0);
             return;
         }
@@ -182,9 +184,9 @@ public final class IrqSafePercpuBioCache implements BioAllocation {
         if (c == null) {
             return;
         }
-        int n = c.freeList.prune(bioPool, Integer.MAX_VALUE);
+        int n = c.freeList.prune(bioPool, Integer.MAX_VALUE, cpu);
         spliceIrq(c, cpu);
-        n += c.freeList.prune(bioPool, Integer.MAX_VALUE);
+        n += c.freeList.prune(bioPool, Integer.MAX_VALUE, cpu);
         trace.emit(TracePoint.BIO_ALLOC_CACHE_PRUNE, cpu, n);
     }
 

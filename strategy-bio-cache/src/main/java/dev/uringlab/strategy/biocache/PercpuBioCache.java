@@ -9,6 +9,7 @@ import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.Cpus;
 import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.Mainline;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 
@@ -81,8 +82,9 @@ public final class PercpuBioCache implements BioAllocation {
      */
     @Override
     public Bio bioAlloc(int cpu, int nrVecs, boolean allocCache) {
+        trace.step(StepKind.CALL, "bio_alloc_kiocb");
         if (!allocCache || nrVecs > BIO_INLINE_VECS) {
-            Bio bio = bioPool.kmemCacheAlloc();
+            Bio bio = bioPool.kmemCacheAlloc(cpu);
             trace.emit(TracePoint.BIO_ALLOC, cpu, 0);
             return bio;
         }
@@ -92,7 +94,7 @@ public final class PercpuBioCache implements BioAllocation {
             trace.emit(TracePoint.BIO_ALLOC, cpu, 1);
         } else {
             counters.incShared(Counter.BIO_CACHE_MISS);
-            bio = bioPool.kmemCacheAlloc();
+            bio = bioPool.kmemCacheAlloc(cpu);
             trace.emit(TracePoint.BIO_ALLOC, cpu, 0);
         }
         bio.percpuCache(true);
@@ -107,7 +109,7 @@ public final class PercpuBioCache implements BioAllocation {
     @Override
     public void bioPut(Bio bio, int cpu, PutContext context) {
         if (!bio.percpuCache() || context == PutContext.IRQ) {
-            bioPool.kmemCacheFree(bio);
+            bioPool.kmemCacheFree(bio, cpu);
             trace.emit(TracePoint.BIO_PUT, cpu, 0);
             return;
         }
@@ -115,7 +117,7 @@ public final class PercpuBioCache implements BioAllocation {
         c.push(bio);
         trace.emit(TracePoint.BIO_PUT, cpu, 1);
         if (c.nr > ALLOC_CACHE_MAX + ALLOC_CACHE_SLACK) {
-            trace.emit(TracePoint.BIO_ALLOC_CACHE_PRUNE, cpu, c.prune(bioPool, ALLOC_CACHE_SLACK));
+            trace.emit(TracePoint.BIO_ALLOC_CACHE_PRUNE, cpu, c.prune(bioPool, ALLOC_CACHE_SLACK, cpu));
         }
     }
 
@@ -135,7 +137,7 @@ public final class PercpuBioCache implements BioAllocation {
     public void bioCpuDead(int cpu) {
         BioFreeList c = cache[cpu];
         if (c != null) {
-            trace.emit(TracePoint.BIO_ALLOC_CACHE_PRUNE, cpu, c.prune(bioPool, Integer.MAX_VALUE));
+            trace.emit(TracePoint.BIO_ALLOC_CACHE_PRUNE, cpu, c.prune(bioPool, Integer.MAX_VALUE, cpu));
         }
     }
 

@@ -9,6 +9,7 @@ import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.SetupFlags;
 import dev.uringlab.api.Sqe;
+import dev.uringlab.api.SqeFlags;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -20,7 +21,7 @@ import java.lang.foreign.MemorySegment;
  * t/io_uring's IOPS counts SQEs submitted.
  *
  * <p>The device is {@link dev.uringlab.api.Syscalls#openBlockDevice} of {@link #DEVICE_SIZE}
- * bytes: on the emulated kernel a memory-backed null_blk with one poll queue when polled
+ * bytes: on the emulated kernel a memory-backed NVMe namespace with one poll queue when polled
  * (none otherwise); on the real kernel an O_DIRECT file, which cannot be polled. The ring is
  * io_uring_setup({@link #DEPTH}) with IORING_SETUP_IOPOLL for {@code -p1}.
  *
@@ -82,7 +83,18 @@ public final class PolledReads {
                     + Errno.name(-fd) + (polled && fd == -Errno.EOPNOTSUPP ? ": no pollable block device here" : ""));
         }
         this.bufs = arena.allocate((long) ring.sq().entries() * BUF_ALIGN, BUF_ALIGN);
-        int ret = submitAndReap();
+        MemorySegment[] iovecs = new MemorySegment[ring.sq().entries()];
+        for (int i = 0; i < iovecs.length; i++) {
+            iovecs[i] = bufs.asSlice((long) i * BUF_ALIGN, BS);
+        }
+        int ret = ring.registerFiles(new int[] {fd});
+        if (ret == 0) {
+            ret = ring.registerBuffers(iovecs);
+        }
+        if (ret < 0) {
+            throw new IllegalStateException("io_uring_register (-F1 -B1): " + Errno.name(-ret));
+        }
+        ret = submitAndReap();
         if (ret >= 0) {
             ret = drain();
         }
@@ -157,9 +169,9 @@ public final class PolledReads {
     }
 
     /**
-     * prep_more_ios_uring: up to {@code max} READ SQEs, each of one block at a random block
-     * offset ({@code __rand64 % (max_blocks - 1)}) into its SQ slot's buffer, published with
-     * one release store of the SQ tail.
+     * prep_more_ios_uring: up to {@code max} READ_FIXED SQEs on fixed file 0, each of one block
+     * at a random block offset ({@code __rand64 % (max_blocks - 1)}) into its SQ slot's
+     * registered buffer, published with one release store of the SQ tail.
      */
     private int prepMoreIos(int max) {
         int prepped = 0;
@@ -171,7 +183,8 @@ public final class PolledReads {
             }
             int index = sqeTail++ & mask; // the SQ slot getSqe handed out (SQ slot i is SQE i)
             long off = Long.remainderUnsigned(nextRand(), maxBlocks - 1) * BS;
-            sqe.prepRw(Opcodes.IORING_OP_READ, fd, bufs.address() + (long) index * BUF_ALIGN, BS, off).userData(index);
+            sqe.prepRw(Opcodes.IORING_OP_READ_FIXED, 0, bufs.address() + (long) index * BUF_ALIGN, BS, off)
+                    .flags(SqeFlags.IOSQE_FIXED_FILE).bufIndex(index).userData(index);
             prepped++;
         }
         ring.sq().flush();

@@ -8,7 +8,7 @@ import dev.uringlab.spi.Counter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** t/io_uring's loop on the emulated null_blk: every read a full block, 32 per pass, polled or by interrupt. */
+/** t/io_uring's loop on the emulated NVMe device: every read a full block, 32 per pass, polled or by interrupt. */
 class PolledReadsTest {
 
     @ParameterizedTest(name = "polled={0} bio-alloc={1} deterministic={2}")
