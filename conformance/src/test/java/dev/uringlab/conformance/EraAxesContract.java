@@ -7,11 +7,13 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.EvPosted;
 import dev.uringlab.spi.EvPostedContext;
+import dev.uringlab.spi.GetCqe;
 import dev.uringlab.spi.IoWqCompletion;
 import dev.uringlab.spi.LinkAdvance;
 import dev.uringlab.spi.ModelCq;
 import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.StrategyProvider;
+import dev.uringlab.spi.TaskWork;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -21,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The contracts of the era axes ({@code link-advance}, {@code iowq-complete},
- * {@code ev-posted}), run for every registered implementation. Their CQE streams are held by
+ * {@code ev-posted}, {@code get-cqe}, {@code task-work}), run for every registered implementation. Their CQE streams are held by
  * the scenario suite (every alias alone, every kernel profile); here, what each call may do.
  */
 class EraAxesContract {
@@ -37,6 +39,96 @@ class EraAxesContract {
     static Stream<Named<StrategyProvider<EvPosted>>> evPosted() {
         return Providers.of(Axis.EV_POSTED);
     }
+
+    static Stream<Named<StrategyProvider<GetCqe>>> getCqe() {
+        return Providers.of(Axis.GET_CQE);
+    }
+
+    static Stream<Named<StrategyProvider<TaskWork>>> taskWork() {
+        return Providers.of(Axis.TASK_WORK);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("taskWork")
+    void shouldHandTheOwnerEveryAddOnceInOrderAndEndTheRunWhenEmpty(StrategyProvider<TaskWork> p) {
+        TaskWork tw = p.create(new FakeStrategyContext());
+        assertThat(tw.isEmpty()).isTrue();
+        List<Long> ran = new ArrayList<>();
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < 5; i++) {
+                tw.ioReqTaskWorkAdd(new ModelReq(round * 10 + i, 0));
+            }
+            assertThat(tw.isEmpty()).isFalse();
+            assertThat(tw.tctxTaskWorkTake(r -> ran.add(r.userData()))).isEqualTo(5);
+            assertThat(tw.tctxTaskWorkTake(r -> ran.add(r.userData()))).as("the round after takes nothing: the run ends").isZero();
+            assertThat(tw.isEmpty()).isTrue();
+        }
+        assertThat(ran).containsExactly(0L, 1L, 2L, 3L, 4L, 10L, 11L, 12L, 13L, 14L, 20L, 21L, 22L, 23L, 24L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("taskWork")
+    void shouldLoseNoAddFromOtherThreads(StrategyProvider<TaskWork> p) throws InterruptedException {
+        TaskWork tw = p.create(new FakeStrategyContext());
+        int threads = 3;
+        int each = 20_000;
+        List<Thread> adders = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            long base = t * 1_000_000L;
+            adders.add(Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < each; i++) {
+                    tw.ioReqTaskWorkAdd(new ModelReq(base + i, 0));
+                }
+            }));
+        }
+        long[] last = {-1, -1, -1};
+        int[] taken = {0};
+        while (adders.stream().anyMatch(Thread::isAlive) || !tw.isEmpty()) {
+            tw.tctxTaskWorkTake(r -> {
+                int t = (int) (r.userData() / 1_000_000L);
+                assertThat(r.userData()).as("each adder's work in its order").isGreaterThan(last[t]);
+                last[t] = r.userData();
+                taken[0]++;
+            });
+        }
+        for (Thread a : adders) {
+            a.join();
+        }
+        while (tw.tctxTaskWorkTake(r -> taken[0]++) != 0) {
+            // drain what the last look missed
+        }
+        assertThat(taken[0]).isEqualTo(threads * each);
+    }
+
+    /** A CQ ring of 8 entries whose tail and head a test sets, counting the head loads. */
+    static final class FakeTail implements GetCqe.CqTail {
+        int tail;
+        int head;
+        int headLoads;
+
+        @Override public int cachedCqTail() { return tail; }
+        @Override public int lvCqHead() { headLoads++; return head; }
+        @Override public int cqEntries() { return 8; }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("getCqe")
+    void shouldHandOutOnlyFreeSlotsAndNoneOfAFullRing(StrategyProvider<GetCqe> p) {
+        GetCqe g = p.create(new FakeStrategyContext());
+        FakeTail cq = new FakeTail();
+        for (int head = 0; head < 16; head++) {
+            for (int tail = head; tail <= head + 8; tail++) {
+                cq.head = head;
+                cq.tail = tail;
+                int len = g.ioCqeCacheRefill(cq);
+                int free = 8 - (tail - head);
+                assertThat(len).as("tail %d head %d", tail, head).isBetween(free == 0 ? 0 : 1, free);
+                assertThat((tail & 7) + len).as("a range never wraps past the ring's end").isLessThanOrEqualTo(8);
+            }
+        }
+        assertThat(cq.headLoads).as("the head is looked at for every refill").isEqualTo(16 * 9);
+    }
+
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("linkAdvance")

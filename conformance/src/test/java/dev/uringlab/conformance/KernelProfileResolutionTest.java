@@ -29,13 +29,13 @@ class KernelProfileResolutionTest {
     private static final Map<String, Map<String, String>> EXPECTED = new LinkedHashMap<>();
 
     static {
-        EXPECTED.put("baseline", row("baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline"));
-        EXPECTED.put("all-patches", row("batched-cqe", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache-irq", "baseline", "baseline", "baseline"));
-        EXPECTED.put("linux-5.6", row("per-cqe-lock", "baseline", "baseline", "baseline", "baseline", "inline", "worker-post", "waitqueue-active"));
-        EXPECTED.put("linux-5.14", row("baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "worker-post", "split-poll-wait"));
-        EXPECTED.put("linux-5.15", row("baseline", "baseline", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait"));
-        EXPECTED.put("for-5.16-2021-10-04", row("baseline", "free-stack", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait"));
-        EXPECTED.put("linux-6.1", row("baseline", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache", "baseline", "task-complete", "baseline"));
+        EXPECTED.put("baseline", row("baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline"));
+        EXPECTED.put("all-patches", row("batched-cqe", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache-irq", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline"));
+        EXPECTED.put("linux-5.6", row("per-cqe-lock", "slab", "baseline", "baseline", "baseline", "inline", "worker-post", "waitqueue-active", "percpu-ref", "head-per-cqe", "baseline"));
+        EXPECTED.put("linux-5.14", row("baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "worker-post", "split-poll-wait", "percpu-ref", "head-per-cqe", "task-state-bit"));
+        EXPECTED.put("linux-5.15", row("baseline", "baseline", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait", "percpu-ref", "head-per-cqe", "task-running"));
+        EXPECTED.put("for-5.16-2021-10-04", row("baseline", "free-stack", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait", "percpu-ref", "head-per-cqe", "task-running"));
+        EXPECTED.put("linux-6.1", row("baseline", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache", "baseline", "task-complete", "baseline", "baseline", "baseline", "baseline"));
     }
 
     private static Map<String, String> row(String... aliases) {

@@ -13,7 +13,8 @@ class ParamRulesTest {
     @Test
     void shouldNameEveryAxisParamAfterItsKeyInCamelCase() {
         assertThat(Axis.values().stream().map(ParamRules::paramName))
-                .containsExactly("completion", "reqAlloc", "pollRearm", "linkCqe", "bioAlloc", "linkAdvance", "iowqComplete", "evPosted");
+                .containsExactly("completion", "reqAlloc", "pollRearm", "linkCqe", "bioAlloc", "linkAdvance", "iowqComplete", "evPosted",
+                        "enterRef", "getCqe", "taskWork");
     }
 
     @Test

@@ -29,8 +29,16 @@ public final class Axis<T> {
     /** Era axis: io_cqring_ev_posted (5.6's waitqueue_active and eventfd_signal, or 6.1's). */
     public static final Axis<EvPosted> EV_POSTED = new Axis<>("ev-posted", EvPosted.class, "era");
 
+    /** Era axis: whether io_uring_enter takes a ctx reference for the call (5.x percpu_ref_tryget, none in 6.1). */
+    public static final Axis<EnterRef> ENTER_REF = new Axis<>("enter-ref", EnterRef.class, "era");
+    /** Era axis: io_get_cqe, the CQ head loaded for every CQE (5.x) or once per cached free range (6.1). */
+    public static final Axis<GetCqe> GET_CQE = new Axis<>("get-cqe", GetCqe.class, "era");
+
+    /** Era axis: the task list, lock-free (6.1 llist) or under tctx->task_lock with task_work_add (5.x). */
+    public static final Axis<TaskWork> TASK_WORK = new Axis<>("task-work", TaskWork.class, "era");
+
     private static final List<Axis<?>> ALL = List.of(COMPLETION, REQ_ALLOC, POLL_REARM, LINK_CQE, BIO_ALLOC,
-            LINK_ADVANCE, IOWQ_COMPLETE, EV_POSTED);
+            LINK_ADVANCE, IOWQ_COMPLETE, EV_POSTED, ENTER_REF, GET_CQE, TASK_WORK);
 
     /** The alias of every axis's pre-patch implementation. */
     public static final String BASELINE = "baseline";

@@ -15,6 +15,18 @@ public interface CompletionContext {
     void unlock();
 
     /**
+     * spin_lock_irqsave(&ctx->completion_lock, flags): the kernels up to 5.14 took the completion
+     * lock with interrupts off (local_irq_save), since a block IRQ could post; 5.15 made it a
+     * plain spinlock. Counted as {@link #lock()} is.
+     */
+    void lockIrqsave();
+
+    /** spin_unlock_irqrestore(&ctx->completion_lock, flags): the unlock, then local_irq_restore. */
+    default void unlockIrqrestore() {
+        unlock();
+    }
+
+    /**
      * io_fill_cqe_req: write the request's CQE ({@code req->cqe}) at the cached CQ tail, or,
      * when the CQ is full or the overflow list is not empty, append it to the overflow list
      * (io_cqring_event_overflow). A request CQE is never lost. A request flagged

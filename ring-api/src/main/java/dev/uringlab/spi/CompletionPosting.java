@@ -42,4 +42,15 @@ public interface CompletionPosting {
     default boolean hasDeferred() {
         return false;
     }
+
+    /**
+     * Whether a request's CQE is posted when the request completes, and the request freed right
+     * after, instead of waiting in {@code compl_reqs} for the end of the submission or task-work
+     * run: 5.6's io_cqring_add_event, called by the opcode's handler itself (io_nop). The engine
+     * then flushes the batch (of that one request) as soon as the issue path is done with it.
+     * False for every kernel from 5.8 on, which batch.
+     */
+    default boolean postsAtCompletion() {
+        return false;
+    }
 }

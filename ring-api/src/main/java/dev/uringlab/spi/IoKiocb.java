@@ -28,4 +28,14 @@ public interface IoKiocb {
 
     /** {@code req->flags &= ~mask}. */
     void clearFlags(int mask);
+
+    /**
+     * {@code refcount_set(&req->refs, n)}, a plain store: the kernels up to 5.10 counted every
+     * request's references (5.6's io_get_req sets two, one dropped after submission and one at
+     * completion), where the later ones count only the requests that need it (REQ_F_REFCOUNT).
+     */
+    void refcountSet(int n);
+
+    /** {@code refcount_dec_and_test(&req->refs)}: a locked decrement; whether it reached zero. */
+    boolean refcountDecAndTest();
 }

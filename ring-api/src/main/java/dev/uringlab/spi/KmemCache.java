@@ -32,4 +32,14 @@ public interface KmemCache<T> {
     default void kmemCacheFree(T obj, int cpu) {
         kmemCacheFree(obj);
     }
+
+    /**
+     * kmem_cache_free_bulk: give {@code objs[0..n)} back to the slab in one call, on the calling
+     * thread's emulated CPU. By default one {@link #kmemCacheFree} each (what a test's slab needs).
+     */
+    default void kmemCacheFreeBulk(T[] objs, int n) {
+        for (int i = 0; i < n; i++) {
+            kmemCacheFree(objs[i]);
+        }
+    }
 }

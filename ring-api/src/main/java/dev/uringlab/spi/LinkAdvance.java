@@ -9,14 +9,14 @@ package dev.uringlab.spi;
 public interface LinkAdvance {
 
     /**
-     * {@code req} was issued in io_queue_sqe, completed at once (its CQE is in the completion
-     * batch) and did not fail; it has a next member. Whether the engine issues that member
-     * right here, on this thread, before anything else (5.6's __io_queue_sqe: the next request
-     * from io_put_req_find_next, {@code goto again}; a forced-async one goes to io-wq), or
-     * leaves it to io_free_batch_list, whose io_queue_next queues it as task work
-     * (io_req_task_queue, the kernels since 5.11).
+     * {@code req} is about to be issued in io_queue_sqe. Whether, once it completed there at
+     * once and did not fail, the engine issues the next member of its chain right away, on this
+     * thread, before anything else (5.6's __io_queue_sqe: the next request from
+     * io_put_req_find_next, {@code goto again}; a forced-async one goes to io-wq), or leaves it
+     * to io_free_batch_list, whose io_queue_next queues it as task work (io_req_task_queue, the
+     * kernels since 5.11).
      *
-     * @return true to issue the next member inline now
+     * @return true to issue the chain's next members inline
      */
     boolean ioQueueNextInline(IoKiocb req);
 }

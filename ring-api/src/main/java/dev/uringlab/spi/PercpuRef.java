@@ -24,6 +24,7 @@ public final class PercpuRef {
     private final Trace trace;
     private final Counters counters;
     private final Counter counter;
+    private final String tryGet;
     private final String tryGetMany;
     private final String getMany;
     private final String putMany;
@@ -39,10 +40,19 @@ public final class PercpuRef {
         this.trace = trace;
         this.counters = counters;
         this.counter = counter;
+        this.tryGet = "percpu_ref_tryget(" + name + ")";
         this.tryGetMany = "percpu_ref_tryget_many(" + name + ")";
         this.getMany = "percpu_ref_get_many(" + name + ")";
         this.putMany = "percpu_ref_put_many(" + name + ")";
         this.put = "percpu_ref_put(" + name + ")";
+    }
+
+    /** percpu_ref_tryget: one reference, which per-CPU mode always grants. */
+    public boolean tryGet() {
+        trace.step(StepKind.RCU, tryGet);
+        counters.inc(counter);
+        percpuCount++;
+        return true;
     }
 
     /** percpu_ref_tryget_many: {@code nr} references, which per-CPU mode always grants. */

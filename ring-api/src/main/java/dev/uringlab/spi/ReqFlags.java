@@ -26,4 +26,9 @@ public final class ReqFlags {
     public static final int REQ_F_FAIL = 1 << 8;
     /** REQ_F_SKIP_LINK_CQES: the failed request had CQE_SKIP, so the links it cancels post nothing. */
     public static final int REQ_F_SKIP_LINK_CQES = 1 << 9;
+    /**
+     * {@code req->work.creds} is set (5.6): io_req_work_grab_env took the submitter's credentials
+     * for a possible punt, and io_req_work_drop_env puts them when the request is freed.
+     */
+    public static final int REQ_F_WORK_ENV = 1 << 10;
 }

@@ -41,7 +41,8 @@ public interface RequestAllocation {
      * io_submit_sqes is about to consume {@code nr} SQEs (io_submit_state_start). Up to the
      * for-5.16 tree of 2021-10-04 every request held a reference to the ring's context, taken
      * here for the whole submission ({@code percpu_ref_tryget_many(&ctx->refs, nr)}); seed 001
-     * moved it to the refill. Nothing by default.
+     * moved it to the refill. 5.6 also sizes its bulk allocations from {@code nr}
+     * ({@code state->ios_left}). Nothing by default.
      */
     default void ioSubmitStateStart(int nr) {
     }
@@ -49,9 +50,19 @@ public interface RequestAllocation {
     /**
      * io_submit_sqes consumed {@code submitted} of the {@code nr} SQEs it was given (the end of
      * its loop): the kernels that take the ctx references at submission give back those of the
-     * SQEs not consumed ({@code percpu_ref_put_many}). Nothing by default.
+     * SQEs not consumed ({@code percpu_ref_put_many}); 5.6's io_submit_state_end gives the
+     * requests it allocated and did not use back to the slab. Nothing by default.
      */
     default void ioSubmitStateEnd(int submitted) {
+    }
+
+    /**
+     * A linked or forced-async request is prepared for a possible punt to io-wq
+     * (io_req_defer_prep). 5.6 takes the submitter's environment for the worker there
+     * (io_req_work_grab_env: its credentials and pid), which the request drops when it is freed;
+     * from 5.10 on a NOP takes nothing here.
+     */
+    default void ioReqDeferPrep(IoKiocb req) {
     }
 
     /**

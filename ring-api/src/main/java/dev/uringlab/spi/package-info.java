@@ -19,6 +19,9 @@
  *   <tr><td>{@code link-advance}</td><td>{@link dev.uringlab.spi.LinkAdvance}</td><td>6.x: the next member through task work</td><td>era</td></tr>
  *   <tr><td>{@code iowq-complete}</td><td>{@link dev.uringlab.spi.IoWqCompletion}</td><td>6.7: the worker posts, except on DEFER_TASKRUN and IOPOLL rings</td><td>era</td></tr>
  *   <tr><td>{@code ev-posted}</td><td>{@link dev.uringlab.spi.EvPosted}</td><td>6.1: eventfd under the completion lock, wq_has_sleeper</td><td>era</td></tr>
+ *   <tr><td>{@code enter-ref}</td><td>{@link dev.uringlab.spi.EnterRef}</td><td>6.1: io_uring_enter takes no ctx reference</td><td>era</td></tr>
+ *   <tr><td>{@code get-cqe}</td><td>{@link dev.uringlab.spi.GetCqe}</td><td>6.1: the CQ head loaded once per cached free range</td><td>era</td></tr>
+ *   <tr><td>{@code task-work}</td><td>{@link dev.uringlab.spi.TaskWork}</td><td>6.1: a lock-free llist</td><td>era</td></tr>
  * </table>
  *
  * <h2>Kernel profiles and era axes</h2>
@@ -27,11 +30,14 @@
  * provider's {@link dev.uringlab.spi.StrategyProvider#mainline()} range; a seed's race is its
  * author's kernel against the same kernel plus the patch. Where the seeds' kernels did a thing
  * no seed patches in different ways, that thing is an <em>era axis</em> of its own
- * ({@code link-advance}, {@code iowq-complete}, {@code ev-posted}; {@link dev.uringlab.spi.Axis#seed()}
+ * ({@code link-advance}, {@code iowq-complete}, {@code ev-posted}, {@code enter-ref}, {@code get-cqe},
+ * {@code task-work};
+ * {@link dev.uringlab.spi.Axis#seed()}
  * is {@code era}): its baseline is the newest kernel's way (the engine's default), and each older
  * way is an alias whose range says which releases ran it. Separate axes rather than one "era"
- * axis, because the three changed in different releases (link advance by 5.11, ev_posted in
- * 6.0, the io-wq punt in 6.1 and 6.7), so a kernel between two of those changes is a mix that
+ * axis, because they changed in different releases (link advance by 5.11, ev_posted in
+ * 6.0, the io-wq punt in 6.1 and 6.7, the CQ head cache, the enter reference and the lock-free task
+ * list between 5.16 and 6.1), so a kernel between two of those changes is a mix that
  * only separate axes can express, and each has its own contract; the profiles keep the user
  * from having to choose them one by one. A profile may also be a development tree on a date
  * ({@code for-5.16-2021-10-04}, seed 001's base: version {@code for-5.16}, between 5.15 and

@@ -50,6 +50,19 @@ public final class ModelCq implements CompletionContext {
         trace.add("unlock");
     }
 
+    /** Recorded as "lock_irqsave" ... "unlock_irqrestore", so a test tells the two lock flavours apart. */
+    @Override
+    public void lockIrqsave() {
+        lock();
+        trace.set(trace.size() - 1, "lock_irqsave");
+    }
+
+    @Override
+    public void unlockIrqrestore() {
+        unlock();
+        trace.set(trace.size() - 1, "unlock_irqrestore");
+    }
+
     @Override
     public void ioFillCqeReq(IoKiocb req) {
         requireLocked("ioFillCqeReq");

@@ -13,6 +13,7 @@ public final class ModelReq implements IoKiocb {
     private final int cflags;
     private int res;
     private int flags;
+    private int refs;
 
     /** A request whose CQE will be {@code userData, res, cflags}, carrying {@code flags} (REQ_F_*). */
     public ModelReq(long userData, int res, int cflags, int flags) {
@@ -45,6 +46,8 @@ public final class ModelReq implements IoKiocb {
         return (flags & flag) == flag;
     }
 
+    @Override public void refcountSet(int n) { refs = n; }
+    @Override public boolean refcountDecAndTest() { return --refs == 0; }
     @Override public int opcode() { return Opcodes.IORING_OP_NOP; }
     @Override public long userData() { return userData; }
     @Override public int res() { return res; }

@@ -13,7 +13,9 @@ import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.EnterRef;
 import dev.uringlab.spi.EvPosted;
+import dev.uringlab.spi.GetCqe;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.IoWqCompletion;
 import dev.uringlab.spi.KmemCache;
@@ -25,6 +27,7 @@ import dev.uringlab.spi.RingProvider;
 import dev.uringlab.spi.Strategies;
 import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.StrategyProvider;
+import dev.uringlab.spi.TaskWork;
 import dev.uringlab.spi.trace.Trace;
 import java.util.Map;
 import java.util.Optional;
@@ -97,7 +100,10 @@ public final class EmulatedRingProvider implements RingProvider {
                 (BioAllocation) chosen.get(Axis.BIO_ALLOC).create(sctx),
                 (LinkAdvance) chosen.get(Axis.LINK_ADVANCE).create(sctx),
                 (IoWqCompletion) chosen.get(Axis.IOWQ_COMPLETE).create(sctx),
-                (EvPosted) chosen.get(Axis.EV_POSTED).create(sctx));
+                (EvPosted) chosen.get(Axis.EV_POSTED).create(sctx),
+                (EnterRef) chosen.get(Axis.ENTER_REF).create(sctx),
+                (GetCqe) chosen.get(Axis.GET_CQE).create(sctx),
+                (TaskWork) chosen.get(Axis.TASK_WORK).create(sctx));
         int features = FEATURES | (set.linkCqe().features() & Features.IORING_FEAT_CQE_SKIP);
         IoRingCtx ctx = new IoRingCtx(sqEntries, cqEntries, flags, config.deterministic(), counters, trace, set);
         return new EmulatedRing(ctx, new IoUringParams(sqEntries, cqEntries, flags, features));

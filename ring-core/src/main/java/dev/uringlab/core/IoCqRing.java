@@ -15,8 +15,10 @@ import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.EvPosted;
 import dev.uringlab.spi.EvPostedContext;
+import dev.uringlab.spi.GetCqe;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.ReqFlags;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
@@ -41,7 +43,7 @@ import java.lang.invoke.VarHandle;
  * release in io_uring_cq_advance) before slots are reused; CQEs are written with plain stores
  * and published by the release store of the tail in {@link #ioCommitCqring()}.
  */
-final class IoCqRing implements CompletionContext, EvPostedContext {
+final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTail {
     private final MemorySegment ring;
     private final int entries;
     private final int mask;
@@ -71,6 +73,8 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
     EventFd eventfd;
     /** The ring's {@code ev-posted} strategy; set once by IoRingCtx's constructor. */
     EvPosted evPosted;
+    /** The ring's {@code get-cqe} strategy: how many slots io_get_cqe may fill per look at the head; set once likewise. */
+    GetCqe getCqe;
     /** ctx->evfd_last_cq_tail: the tail at the last eventfd signal. */
     private int evfdLastCqTail;
 
@@ -105,6 +109,16 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
         trace.emitOn("completion_lock", TracePoint.SPIN_LOCK);
     }
 
+    /**
+     * local_irq_save, then the lock. The JVM has no interrupts to mask: the step is traced for
+     * the recipe (one {@code irq} step per save/restore pair), and costs nothing here.
+     */
+    @Override
+    public void lockIrqsave() {
+        trace.step(StepKind.IRQ, "spin_lock_irqsave(completion_lock)");
+        lock();
+    }
+
     @Override
     public void unlock() {
         trace.emitOn("completion_lock", TracePoint.SPIN_UNLOCK);
@@ -118,9 +132,11 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
     }
 
     /**
-     * io_get_cqe: make sure the slot at the cached tail is free. The free range is cached
-     * (io_cqe_cache_refill) so the shared head is load-acquired only when it runs out; with
-     * {@code overflow} false nothing is handed out while CQEs wait on the overflow list.
+     * io_get_cqe: make sure the slot at the cached tail is free. Slots known free are cached up
+     * to {@code cqeSentinel}; when they run out the {@code get-cqe} strategy looks at the head
+     * and says how many more there are (6.1: the whole free range; 5.x: the one slot, so the
+     * head is loaded for every CQE). With {@code overflow} false nothing is handed out while
+     * CQEs wait on the overflow list.
      */
     private boolean ioGetCqe(boolean overflow) {
         if (cachedCqTail != cqeSentinel) {
@@ -129,15 +145,23 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
         if (!overflow && checkCqOverflow) {
             return false;
         }
-        // lv: the application's release store of the head says it has read the slots before it.
-        int queued = Math.min(cachedCqTail - RingMemory.lvInt(ring, IoRings.CQ_HEAD), entries);
-        int off = cachedCqTail & mask;
-        int len = Math.min(entries - queued, entries - off);
+        int len = getCqe.ioCqeCacheRefill(this);
         if (len < 1) {
             return false;
         }
         cqeSentinel = cachedCqTail + len;
         return true;
+    }
+
+    /** lv: the application's release store of the head says it has read the slots before it. */
+    @Override
+    public int lvCqHead() {
+        return RingMemory.lvInt(ring, IoRings.CQ_HEAD);
+    }
+
+    @Override
+    public int cqEntries() {
+        return entries;
     }
 
     /** Writes a CQE at the cached tail with plain stores; they become visible with the next commit's release. */
@@ -223,6 +247,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
 
     @Override
     public void smpMb() {
+        trace.step(StepKind.FENCE, "smp_mb");
         VarHandle.fullFence();
     }
 
@@ -394,7 +419,8 @@ final class IoCqRing implements CompletionContext, EvPostedContext {
     }
 
     /** ctx->cached_cq_tail: CQEs filled so far (io_iopoll_check compares it around task work). */
-    int cachedCqTail() {
+    @Override
+    public int cachedCqTail() {
         return cachedCqTail;
     }
 

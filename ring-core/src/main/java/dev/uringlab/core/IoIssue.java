@@ -8,6 +8,7 @@ import static dev.uringlab.spi.ReqFlags.REQ_F_FORCE_ASYNC;
 import static dev.uringlab.spi.ReqFlags.REQ_F_HARDLINK;
 import static dev.uringlab.spi.ReqFlags.REQ_F_LINK;
 
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 
 /**
@@ -23,12 +24,31 @@ final class IoIssue {
     private static final int IOU_POSTED = 1;
 
     /**
-     * io_queue_sqe / __io_queue_sqe: issue inline; a failure goes to io_queue_async. When the
-     * request completed at once and the {@code link-advance} strategy says so (5.6), the next
-     * member of its chain is issued right here (io_put_req_find_next, {@code goto again}), or
-     * punted to io-wq when forced async; otherwise io_free_batch_list queues it as task work.
+     * io_queue_sqe: issue inline; a failure goes to io_queue_async. A request that completed
+     * leaves its next link member to io_free_batch_list, which queues it as task work; where the
+     * {@code link-advance} strategy issues a chain inline (5.6), the whole of it is
+     * {@link #ioQueueSqeChain}'s instead.
      */
     static void ioQueueSqe(IoRingCtx ctx, IoRequest req) {
+        if (ctx.linkAdvance.ioQueueNextInline(req)) {
+            ioQueueSqeChain(ctx, req);
+            return;
+        }
+        int ret = ioIssueSqe(ctx, req, false);
+        if (ret != IoRingCtx.IOU_OK && ret != IoRingCtx.IOU_ISSUE_SKIP_COMPLETE) {
+            ioQueueAsync(ctx, req, ret);
+        }
+    }
+
+    /**
+     * __io_queue_sqe (5.6, out of line): issue; when the request completed at once, the next
+     * member of its chain comes from io_put_req_find_next and is issued right here
+     * ({@code goto again}), or punted to io-wq when forced async. The {@code completion} strategy
+     * of that kernel posts at completion, so each request's CQE is posted and the request freed
+     * before the next member is issued.
+     */
+    private static void ioQueueSqeChain(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.step(StepKind.CALL, "__io_queue_sqe");
         while (true) {
             int ret = ioIssueSqe(ctx, req, false);
             if (ret == IoRingCtx.IOU_ISSUE_SKIP_COMPLETE) {
@@ -36,23 +56,38 @@ final class IoIssue {
             }
             if (ret != IoRingCtx.IOU_OK) {
                 ioQueueAsync(ctx, req, ret);
+                postAtCompletion(ctx);
                 return;
             }
             IoRequest nxt = req.link;
-            if (nxt == null || ctx.drainActive || !ctx.linkAdvance.ioQueueNextInline(req)) {
+            if (nxt == null || ctx.drainActive) {
+                postAtCompletion(ctx);
                 return;
             }
             if ((req.flags & REQ_F_FAIL) != 0 && (req.flags & REQ_F_HARDLINK) == 0) {
                 IoTimeout.ioFailLinksNow(ctx, req); // io_req_find_next: the rest of the chain is cancelled here
+                postAtCompletion(ctx);
                 return;
             }
             req.link = null; // the chain moves on here: io_free_batch_list finds no next member
             ctx.trace.emit(TracePoint.IO_PUT_REQ_FIND_NEXT, req.userData, nxt.userData);
+            postAtCompletion(ctx);
             if ((nxt.flags & REQ_F_FORCE_ASYNC) != 0) {
                 ioQueueIowq(ctx, nxt);
                 return;
             }
             req = nxt;
+        }
+    }
+
+    /**
+     * 5.6: the handler posted its CQE (io_cqring_add_event) and the puts of the issue path freed
+     * the request; here both happen as soon as the issue path is done with it. Nothing for a
+     * {@code completion} strategy that batches.
+     */
+    private static void postAtCompletion(IoRingCtx ctx) {
+        if (ctx.completion.postsAtCompletion()) {
+            IoComplete.ioSubmitFlushCompletions(ctx);
         }
     }
 

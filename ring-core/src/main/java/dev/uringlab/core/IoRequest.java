@@ -3,6 +3,8 @@ package dev.uringlab.core;
 import dev.uringlab.core.fs.EmulatedFile;
 import dev.uringlab.core.mm.SlabObject;
 import dev.uringlab.spi.IoKiocb;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * {@code struct io_kiocb}: one request, from io_init_req to its free. Made by the request
@@ -59,6 +61,19 @@ final class IoRequest extends SlabObject implements IoKiocb {
     int iopollCompleted;
     /** req->comp_list on ctx->iopoll_list (owner, uring_lock). */
     IoRequest iopollNext;
+    /** req->refs (refcount_t, the kernels up to 5.10): set plain, dropped with a locked decrement through REFS. */
+    @SuppressWarnings("unused") // accessed through REFS
+    private int refs;
+
+    private static final VarHandle REFS;
+
+    static {
+        try {
+            REFS = MethodHandles.lookup().findVarHandle(IoRequest.class, "refs", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     @Override public int opcode() { return opcode; }
     @Override public long userData() { return userData; }
@@ -67,6 +82,17 @@ final class IoRequest extends SlabObject implements IoKiocb {
     @Override public int flags() { return flags; }
     @Override public void setFlags(int mask) { flags |= mask; }
     @Override public void clearFlags(int mask) { flags &= ~mask; }
+    @Override public void refcountSet(int n) { refs = n; }
+
+    /** A locked decrement (getAndAdd, the kernel's lock xadd); a count that drops below zero is a use after free. */
+    @Override
+    public boolean refcountDecAndTest() {
+        int old = (int) REFS.getAndAdd(this, -1);
+        if (old <= 0) {
+            throw new IllegalStateException("refcount_dec_and_test on a request with no reference left: " + this);
+        }
+        return old == 1;
+    }
 
     /** io_req_set_res. */
     void setRes(int res, int cflags) {

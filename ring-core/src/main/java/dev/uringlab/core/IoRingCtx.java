@@ -10,12 +10,16 @@ import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.EnterRef;
 import dev.uringlab.spi.EvPosted;
+import dev.uringlab.spi.GetCqe;
 import dev.uringlab.spi.IoWqCompletion;
 import dev.uringlab.spi.LinkAdvance;
 import dev.uringlab.spi.LinkCqe;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.RequestAllocation;
+import dev.uringlab.spi.TaskWork;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
@@ -74,6 +78,7 @@ final class IoRingCtx {
     final BioSet bioSet;
     final LinkAdvance linkAdvance;
     final IoWqCompletion iowqComplete;
+    final EnterRef enterRef;
     /**
      * Requests completed and posted on an io-wq worker, given back to the owner (5.14+'s
      * ctx->locked_free_list; 5.6 freed them to the slab on the worker). Any thread offers; the
@@ -134,15 +139,17 @@ final class IoRingCtx {
         this.linkAdvance = strategies.linkAdvance();
         this.iowqComplete = strategies.iowqComplete();
         this.cq.evPosted = strategies.evPosted();
+        this.cq.getCqe = strategies.getCqe();
+        this.enterRef = strategies.enterRef();
         this.ioWq = new IoWq(this, deterministic, sqEntries);
-        this.tctx = new IoUringTask(this);
+        this.tctx = new IoUringTask(this, strategies.taskWork());
         this.owner = Thread.currentThread();
     }
 
     /** The strategy instances of one ring, one per axis. */
     record StrategySet(CompletionPosting completion, RequestAllocation reqAlloc, PollRearm pollRearm,
                        LinkCqe linkCqe, BioAllocation bioAlloc, LinkAdvance linkAdvance, IoWqCompletion iowqComplete,
-                       EvPosted evPosted) {
+                       EvPosted evPosted, EnterRef enterRef, GetCqe getCqe, TaskWork taskWork) {
     }
 
     /** IORING_SETUP_IOPOLL: completions are reaped by polling inside io_uring_enter. */
@@ -175,10 +182,14 @@ final class IoRingCtx {
             }
             counters.inc(Counter.ENTER);
             trace.emit(TracePoint.IO_URING_ENTER, toSubmit, minComplete, flags);
+            enterRef.ioUringEnterGet();
             tctx.runTaskWork();
             int ret = 0;
             if (toSubmit > 0) {
+                // uring_lock is held for the whole call (above); the kernel takes it around the submission
+                trace.step(StepKind.LOCKED, "mutex_lock(uring_lock)");
                 ret = IoSubmit.ioSubmitSqes(this, toSubmit);
+                trace.step(StepKind.LOCKED, "mutex_unlock(uring_lock)");
             }
             if ((flags & EnterFlags.IORING_ENTER_GETEVENTS) != 0) {
                 int ret2 = iopoll() ? IoRw.ioIopollCheck(this, minComplete) : IoWait.ioCqringWait(this, minComplete, deadline);
@@ -186,6 +197,7 @@ final class IoRingCtx {
                     ret = ret2;
                 }
             }
+            enterRef.ioUringEnterPut();
             tctx.runTaskWork();
             return ret;
         } finally {

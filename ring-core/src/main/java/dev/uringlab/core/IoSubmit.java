@@ -21,6 +21,7 @@ import dev.uringlab.api.SqeFlags;
 import dev.uringlab.core.block.BlkdevFile;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Cpus;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -40,8 +41,9 @@ final class IoSubmit {
 
     private IoSubmit() {}
 
-    /** io_submit_sqes: consume up to {@code nr} SQEs; returns how many were consumed. */
+    /** io_submit_sqes (out of line): consume up to {@code nr} SQEs; returns how many were consumed. */
     static int ioSubmitSqes(IoRingCtx ctx, int nr) {
+        ctx.trace.step(StepKind.CALL, "io_submit_sqes");
         // lv: pairs with the application's release store of the tail; the SQEs before it are written.
         // io_sqring_entries: never more than the ring holds, whatever the application stored.
         int queued = Math.min(RingMemory.lvInt(ctx.ring, IoRings.SQ_TAIL) - ctx.cachedSqHead, ctx.sqEntries);
@@ -117,6 +119,9 @@ final class IoSubmit {
             return ioSubmitFailInit(ctx, req, ret);
         }
         SubmitState state = ctx.submitState;
+        if (state.linkHead != null || (req.flags & (IO_REQ_LINK_FLAGS | REQ_F_FORCE_ASYNC)) != 0) {
+            ctx.reqAlloc.ioReqDeferPrep(req); // 5.6: a request that may be punted takes the submitter's environment
+        }
         if (state.linkHead != null) {
             ctx.trace.emit(TracePoint.IO_LINK_CHAIN_ADD, req.userData, state.linkHead.userData);
             state.linkLast.link = req;

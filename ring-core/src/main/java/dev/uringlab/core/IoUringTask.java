@@ -1,17 +1,19 @@
 package dev.uringlab.core;
 
 import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.TaskWork;
 import dev.uringlab.spi.trace.TracePoint;
 import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
-import org.jctools.queues.MpscUnboundedXaddArrayQueue;
+import java.util.function.Consumer;
 
 /**
  * {@code struct io_uring_task} and task work, from io_uring/tctx.c and io_uring/tw.c
  * (io_uring.c before 6.13): io_req_task_work_add, which any thread may call, and
- * tctx_task_work, which the ring owner runs. The task list is a JCTools MPSC queue, as the
- * kernel's is a lockless llist: the offer is the release that publishes the request's fields
- * to the owner, the owner's poll the acquire.
+ * tctx_task_work, which the ring owner runs. The task list is the {@code task-work} strategy's
+ * (6.1: a lock-free llist; 5.x: a list under {@code tctx->task_lock}); what it was given
+ * happens-before what the owner takes from it.
  *
  * <p>The owner's wakeup: a waiting owner is woken by the task work added for it, as
  * task_work_add with TWA_SIGNAL wakes the task. The Dekker pair (offer, then load
@@ -20,20 +22,32 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  */
 final class IoUringTask {
     private final IoRingCtx ctx;
-    /** tctx->task_list: task work queued for the ring owner, from any thread. */
-    private final MpscUnboundedXaddArrayQueue<IoRequest> taskList = new MpscUnboundedXaddArrayQueue<>(256);
-    /** The task work of one run (llist_del_all), owner only. */
+    /** tctx->task_list: task work queued for the ring owner, from any thread, as the {@code task-work} strategy keeps it. */
+    private final TaskWork taskList;
+    /** The task work of one round (llist_del_all), owner only. */
     private IoRequest[] twRound = new IoRequest[64];
+    /** How many of {@link #twRound} the current round filled. */
+    private int twCount;
+    /** Collects a round into {@link #twRound}. */
+    private final Consumer<IoKiocb> collect = this::collect;
     /** The owner is (about to be) parked in io_cqring_wait: task work must wake it. */
     volatile boolean ownerWaiting;
 
-    IoUringTask(IoRingCtx ctx) {
+    IoUringTask(IoRingCtx ctx, TaskWork taskList) {
         this.ctx = ctx;
+        this.taskList = taskList;
     }
 
     /** Whether task work is queued (a lockless look). */
     boolean hasWork() {
         return !taskList.isEmpty();
+    }
+
+    private void collect(IoKiocb req) {
+        if (twCount == twRound.length) {
+            twRound = Arrays.copyOf(twRound, twCount * 2);
+        }
+        twRound[twCount++] = (IoRequest) req;
     }
 
     /** io_req_task_queue: issue the request from task work (io_req_task_submit). */
@@ -53,7 +67,7 @@ final class IoUringTask {
     void ioReqTaskWorkAdd(IoRequest req) {
         ctx.counters.incShared(Counter.TASK_WORK_QUEUED);
         ctx.trace.emit(TracePoint.IO_REQ_TASK_WORK_ADD, req.userData);
-        taskList.offer(req);
+        taskList.ioReqTaskWorkAdd(req);
         if (ownerWaiting) {
             Thread t = ctx.owner;
             if (t != Thread.currentThread()) {
@@ -73,15 +87,8 @@ final class IoUringTask {
             return 0;
         }
         int total = 0;
-        do {
-            int n = 0;
-            IoRequest r;
-            while ((r = taskList.relaxedPoll()) != null) {
-                if (n == twRound.length) {
-                    twRound = Arrays.copyOf(twRound, n * 2);
-                }
-                twRound[n++] = r;
-            }
+        int n;
+        while ((n = takeRound()) != 0) {
             ctx.trace.emit(TracePoint.TCTX_TASK_WORK, n);
             for (int i = 0; i < n; i++) {
                 IoRequest req = twRound[i];
@@ -91,8 +98,15 @@ final class IoUringTask {
             }
             total += n;
             IoComplete.ioSubmitFlushCompletions(ctx);
-        } while (!taskList.isEmpty());
+        }
         return total;
+    }
+
+    /** One round of tctx_task_work: everything queued so far, into {@link #twRound}; 0 ends the run. */
+    private int takeRound() {
+        twCount = 0;
+        taskList.tctxTaskWorkTake(collect);
+        return twCount;
     }
 
     /** io_task_work.func: what the request queued itself to do. */

@@ -69,13 +69,15 @@
  *   <tr><td>completion batching: compl_reqs of IO_COMPL_BATCH (flushed when full), flushed at the end of a
  *       submission batch and of a task-work run; every CQE through the {@code completion} strategy</td>
  *       <td>5.15 array, 6.1 flush</td><td>{@code SubmitState}, {@code IoComplete}</td></tr>
- *   <tr><td>CQ: cached_cq_tail, io_get_cqe with the cached free range, io_commit_cqring (release store),
+ *   <tr><td>CQ: cached_cq_tail, io_get_cqe (the {@code get-cqe} strategy: 6.1's cached free range, or 5.x's head
+ *       load per CQE), io_commit_cqring (release store),
  *       overflow list (FIFO, IORING_SQ_CQ_OVERFLOW, new CQEs behind it, flushed in order on GETEVENTS),
  *       ev_posted through the {@code ev-posted} strategy (6.1: io_eventfd_flush_signal + io_cqring_wake;
  *       5.6: waitqueue_active + eventfd_signal)</td><td>6.1</td><td>{@code IoCqRing}</td></tr>
- *   <tr><td>task work: io_req_task_work_add onto a JCTools MPSC queue, run in rounds (llist_del_all), with a
- *       completion flush after each round; run at every enter, in io_cqring_wait, and on return from every
- *       system call of the owner</td><td>6.1 (tctx_task_work)</td><td>{@code IoUringTask}</td></tr>
+ *   <tr><td>task work: io_req_task_work_add onto the {@code task-work} strategy's list (6.1: a lock-free llist;
+ *       5.14/5.15: under tctx->task_lock), run in rounds (llist_del_all), with a completion flush after each round;
+ *       run at every enter, in io_cqring_wait, and on return from every system call of the owner</td>
+ *       <td>6.1 (tctx_task_work)</td><td>{@code IoUringTask}</td></tr>
  *   <tr><td>io-wq: bounded pool of worker threads (io_wq_enqueue, io_wq_submit_work); a completion is posted by
  *       the worker under the completion lock, which keeps the chain (io_wq_free_work) and hands the request back
  *       through the locked free list, or goes to the owner's task work, as the {@code iowq-complete} strategy

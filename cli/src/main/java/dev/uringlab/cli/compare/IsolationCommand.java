@@ -35,8 +35,11 @@ import picocli.CommandLine.Spec;
  * {@code uring-lab isolation}: the evidence that a paired race's arms run as if each were alone
  * in its JVM. For one author's figure (seed 001's nops32 unless {@code --include} names another
  * benchmark) it runs, fork after fork in turn, each arm alone in the paired harness
- * ({@code b=none}: the same slices, one class loader) and the two arms paired, every fork with
- * {@code -XX:+PrintCompilation -XX:+PrintInlining}, and prints:
+ * ({@code b=none}: the same slices, one class loader) and the two arms paired: first
+ * {@code --forks} forks of each for the peaks, then {@value #JIT_FORKS} more of each with
+ * {@code -XX:+PrintCompilation -XX:+PrintInlining} written to the VM's own log file (apart from
+ * JMH's output, and apart from the forks whose speed is compared, since printing slows the JIT).
+ * It prints:
  * <ul>
  *   <li>each arm's peak (its fastest measurement iteration, the rate the compiled code reaches
  *       when the machine does not slow it) alone and paired, with the ratio of their means over
@@ -53,7 +56,10 @@ import picocli.CommandLine.Spec;
             "Results go to results/<timestamp>-isolation/ (isolation.txt, each fork's slices and JIT log)."})
 public final class IsolationCommand implements Callable<Integer> {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
-    private static final String JIT_FLAGS = "-XX:+UnlockDiagnosticVMOptions -XX:+PrintCompilation -XX:+PrintInlining";
+    /** Forks of each setup whose JIT decisions are logged: two, so that the JIT's own variation between forks shows. */
+    static final int JIT_FORKS = 2;
+    private static final String JIT_FLAGS = "-XX:+UnlockDiagnosticVMOptions -XX:+PrintCompilation -XX:+PrintInlining"
+            + " -XX:+LogVMOutput -XX:-DisplayVMOutput -XX:LogFile=";
 
     @Option(names = "--include", paramLabel = "REGEX", defaultValue = "Nops32",
             description = "The benchmark whose first author's figure is raced (default: ${DEFAULT-VALUE}, seed 001).")
@@ -101,18 +107,20 @@ public final class IsolationCommand implements Callable<Integer> {
                 + "both paired, in turn; " + length.describe() + "; in " + layout.root().relativize(dir));
         out.flush();
         Map<Setup, List<Path>> runs = new LinkedHashMap<>();
-        for (int k = 1; k <= forks; k++) {
+        Map<Setup, List<Path>> jitRuns = new LinkedHashMap<>();
+        for (int k = 1; k <= forks + JIT_FORKS; k++) {
+            boolean jit = k > forks;
             for (Setup s : setups) {
-                String name = s.name().replace(' ', '-') + "-" + k;
+                String name = s.name().replace(' ', '-') + (jit ? "-jit-" + (k - forks) : "-" + k);
                 Path csv = dir.resolve(name + ".csv");
                 Path log = dir.resolve(name + ".log");
-                out.println("[" + k + "/" + forks + "] " + s.name());
+                out.println("[" + k + "/" + (forks + JIT_FORKS) + "] " + s.name() + (jit ? ", JIT log" : ""));
                 out.flush();
                 jmh.start(Optional.of(log));
                 Optional<String> failure;
                 try {
-                    failure = jmh.runFork(s.point(), length, List.of(), dir.resolve("jmh-fork.json"),
-                            List.of("-jvmArgsPrepend", "-D" + PairedRaces.SLICES_PROPERTY + "=" + csv + " " + JIT_FLAGS));
+                    failure = jmh.runFork(s.point(), length, List.of(), dir.resolve("jmh-fork.json"), List.of("-jvmArgsPrepend",
+                            "-D" + PairedRaces.SLICES_PROPERTY + "=" + csv + (jit ? " " + JIT_FLAGS + dir.resolve(name + ".jit.log") : "")));
                 } finally {
                     jmh.close();
                 }
@@ -120,18 +128,19 @@ public final class IsolationCommand implements Callable<Integer> {
                     err.println("uring-lab isolation: " + s.name() + " fork " + k + " failed: " + failure.orElse("no slices") + " (" + log + ")");
                     return EXIT_FAILURE;
                 }
-                runs.computeIfAbsent(s, x -> new ArrayList<>()).add(dir.resolve(name));
+                (jit ? jitRuns : runs).computeIfAbsent(s, x -> new ArrayList<>()).add(dir.resolve(name));
             }
         }
         Files.deleteIfExists(dir.resolve("jmh-fork.json"));
-        String summary = summary(a, b, setups, runs, dir);
+        String summary = summary(setups, runs, jitRuns, dir);
         Files.writeString(dir.resolve("isolation.txt"), summary);
         out.print(summary);
         out.println("isolation: " + dir.resolve("isolation.txt"));
         return EXIT_OK;
     }
 
-    private static String summary(PlanPoint a, PlanPoint b, List<Setup> setups, Map<Setup, List<Path>> runs, Path dir) throws IOException {
+    private static String summary(List<Setup> setups, Map<Setup, List<Path>> runs, Map<Setup, List<Path>> jitRuns, Path dir)
+            throws IOException {
         StringBuilder out = new StringBuilder("\nPeaks: each fork's fastest measurement iteration (the arm's rate over its slices in it),\n"
                 + "alone against paired; paired / alone is the ratio of their means over forks, with a 95% bootstrap\n"
                 + "interval over forks: the arm runs as if alone when it holds 1.\n\n");
@@ -155,8 +164,8 @@ public final class IsolationCommand implements Callable<Integer> {
         Map<String, List<Set<String>>> decisions = new LinkedHashMap<>();
         for (Setup s : setups) {
             List<Set<String>> sets = new ArrayList<>();
-            for (Path fork : runs.get(s)) {
-                sets.add(InliningLog.decisions(Files.readAllLines(fork.resolveSibling(fork.getFileName() + ".log"))));
+            for (Path fork : jitRuns.get(s)) {
+                sets.add(InliningLog.decisions(Files.readAllLines(fork.resolveSibling(fork.getFileName() + ".jit.log"))));
             }
             decisions.put(s.name(), sets);
             Files.write(dir.resolve(s.name().replace(' ', '-') + "-inlining.txt"), new TreeMap<>(count(sets)).entrySet().stream()
@@ -169,9 +178,9 @@ public final class IsolationCommand implements Callable<Integer> {
         onlyPaired.removeAll(alone);
         Set<String> onlyAlone = new LinkedHashSet<>(alone);
         onlyAlone.removeAll(paired);
-        out.append("\nInlining: the JIT's decisions in the engine's code (" + InliningLog.KEPT + "*), every fork's\n"
-                + "-XX:+PrintInlining read into 'caller @bci callee: decision' lines (dir: *-inlining.txt, each with the\n"
-                + "share of forks that made it).\n\n");
+        out.append("\nInlining: the JIT's decisions in the engine's code (" + InliningLog.KEPT + "*) in " + JIT_FORKS
+                + " more forks of each setup,\n-XX:+PrintInlining read into 'caller @bci callee: decision' lines (*-inlining.txt: each with\n"
+                + "the forks that made it). A decision that only a shared profile could cause would show as made only when paired.\n\n");
         out.append(String.format(Locale.ROOT, "  decisions: a alone %d, b alone %d, paired %d%n", union(decisions.get(setups.get(0).name())).size(),
                 union(decisions.get(setups.get(1).name())).size(), paired.size()));
         out.append(String.format(Locale.ROOT, "  made in only some forks of one setup (the JIT's own variation): a alone %d, b alone %d, paired %d%n",

@@ -63,6 +63,32 @@ final class PairedRaces {
         return List.of(PlanPoint.ofSpelling(p.params().get("a")), PlanPoint.ofSpelling(p.params().get("b")));
     }
 
+    /**
+     * How the console names a point: a paired race as its arms' shared params, then what differs,
+     * {@code Nops32Benchmark.nops32 depth=32 profile=linux-5.15 ring=emulated: reqAlloc=baseline | req-cache}
+     * (the arm alone in an A/A race, where nothing does); any other point as itself.
+     */
+    static String label(PlanPoint p) {
+        if (!isPaired(p)) {
+            return p.toString();
+        }
+        PlanPoint a = PlanPoint.ofSpelling(p.params().get("a"));
+        if (p.params().get("b").equals(NONE)) {
+            return a + " alone";
+        }
+        PlanPoint b = PlanPoint.ofSpelling(p.params().get("b"));
+        StringBuilder shared = new StringBuilder(a.shortName());
+        StringBuilder differs = new StringBuilder();
+        a.params().forEach((k, v) -> {
+            if (v.equals(b.params().get(k))) {
+                shared.append(' ').append(k).append('=').append(v);
+            } else {
+                differs.append(differs.isEmpty() ? "" : " ").append(k).append('=').append(v).append(" | ").append(b.params().get(k));
+            }
+        });
+        return differs.isEmpty() ? shared.toString() : shared + ": " + differs;
+    }
+
     /** JMH's arguments that make a fork of a paired point write its slices to {@code csv}. */
     static List<String> jvmArgs(Path csv) {
         return List.of("-jvmArgsPrepend", "-D" + SLICES_PROPERTY + "=" + csv);

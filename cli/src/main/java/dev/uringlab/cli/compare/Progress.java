@@ -46,7 +46,7 @@ final class Progress {
         String left = forksToMinimum > 0
                 ? "about " + clock(min(perFork().multipliedBy(forksToMinimum), budgetLeft)) + " left"
                 : "at most " + clock(budgetLeft) + " left (adding forks where intervals are widest)";
-        return "[" + index + "/" + points + "] " + point + ", " + arm + ", fork " + fork + " | elapsed " + clock(elapsed)
+        return "[" + index + "/" + points + "] " + PairedRaces.label(point) + ", " + arm + ", fork " + fork + " | elapsed " + clock(elapsed)
                 + " | " + left;
     }
 

@@ -96,7 +96,7 @@ final class Races {
     /**
      * The same races run paired ({@link PairedRaces}): each race with a reference becomes one point
      * of the paired harness, its reference arm {@code a} and its challenger {@code b}; the A/A race
-     * of the first author's figure's baseline arm (in the claims' order: seed 000's) runs first of all; a point with no reference has
+     * of the first author's figure's baseline arm (in the plan's order, benchmarks by name: EchoServer's, seed 002) runs first of all; a point with no reference has
      * nothing to pair with and is left out. The calibration kernel stays a fork-by-fork sentinel.
      */
     static Races paired(List<PlanPoint> points, List<Race> claimed, int minForks, int maxForks, double target) {

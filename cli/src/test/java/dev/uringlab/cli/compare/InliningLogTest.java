@@ -21,11 +21,17 @@ class InliningLogTest {
                 "4000  900    b  4       java.util.ArrayList::get (11 bytes)",
                 "                              @ 2   java.util.Objects::checkIndex (7 bytes)   (intrinsic)",
                 "4001  901    b  4       dev.uringlab.jmh.paired.PairedBenchmark::block (50 bytes)",
+                "4002  902    b  4       dev.uringlab.core.OpDef$$Lambda/0x0000000012102830::prep (8 bytes)",
+                "                              @ 3   dev.uringlab.core.IoNop::ioNopPrep (58 bytes)   inline (hot)",
+                "4003  903    b  4       dev.uringlab.core.IoWait::ioCqringWait (80 bytes)",
+                "                              @ 2   dev.uringlab.core.IoWait$CqWaiter::&lt;init&gt; (12 bytes)   inline (hot)",
                 "                              @ 7   dev.uringlab.jmh.paired.Arm::applyAsLong (60 bytes)   inline (hot)");
         assertThat(InliningLog.decisions(log)).containsExactly(
                 "tier 3 dev.uringlab.api.Ring::getSqe @1 dev.uringlab.core.EmulatedRing::sq: inline",
                 "tier 3 dev.uringlab.api.Ring::getSqe @6 dev.uringlab.api.SubmissionQueue::getSqe: failed to inline: callee is too large",
                 "tier 4 dev.uringlab.core.IoRings::lpSqArray @19 jdk.internal.foreign.AbstractMemorySegmentImpl::get: force inline by annotation",
-                "tier 4 dev.uringlab.core.IoRings::lpSqArray @25 dev.uringlab.spi.Counters::inc: inline (hot)");
+                "tier 4 dev.uringlab.core.IoRings::lpSqArray @25 dev.uringlab.spi.Counters::inc: inline (hot)",
+                "tier 4 dev.uringlab.core.OpDef$$Lambda/0x*::prep @3 dev.uringlab.core.IoNop::ioNopPrep: inline (hot)",
+                "tier 4 dev.uringlab.core.IoWait::ioCqringWait @2 dev.uringlab.core.IoWait$CqWaiter::<init>: inline (hot)");
     }
 }

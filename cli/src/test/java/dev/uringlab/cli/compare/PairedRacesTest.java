@@ -25,6 +25,9 @@ class PairedRacesTest {
         assertThat(PairedRaces.arms(race)).containsExactly(NOPS, CACHE);
         assertThat(PairedRaces.isAa(race)).isFalse();
         assertThat(PairedRaces.isAa(PairedRaces.point(NOPS, NOPS))).isTrue();
+        assertThat(PairedRaces.label(race)).isEqualTo("Nops32Benchmark.nops32 depth=32 ring=emulated: reqAlloc=baseline | req-cache");
+        assertThat(PairedRaces.label(PairedRaces.point(NOPS, NOPS))).isEqualTo(NOPS.toString());
+        assertThat(PairedRaces.label(PairedRaces.solo(NOPS))).isEqualTo(NOPS + " alone");
         assertThat(PairedRaces.jvmArgs(Path.of("/r/slices-fork.csv"))).containsExactly("-jvmArgsPrepend", "-Duringlab.slices=/r/slices-fork.csv");
     }
 

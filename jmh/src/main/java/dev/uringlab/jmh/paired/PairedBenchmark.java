@@ -47,7 +47,7 @@ import org.openjdk.jmh.runner.IterationType;
  *
  * <h2>HOW TO RUN</h2>
  * <pre>
- *   java -Duringlab.slices=/tmp/s.csv -jar jmh/target/benchmarks.jar PairedBenchmark -f 1 -wi 3 -i 5 \
+ *   java -jar jmh/target/benchmarks.jar PairedBenchmark -f 1 -wi 3 -i 5 \
  *        -p a='Nops32Benchmark.nops32 depth=32 profile=for-5.16-2021-10-04 reqAlloc=baseline ring=emulated' \
  *        -p b='Nops32Benchmark.nops32 depth=32 profile=for-5.16-2021-10-04 reqAlloc=req-cache ring=emulated' \
  *        -jvmArgsPrepend -Duringlab.slices=/tmp/s.csv

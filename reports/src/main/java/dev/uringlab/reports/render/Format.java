@@ -41,6 +41,16 @@ final class Format {
         return String.format(Locale.ROOT, pattern, v);
     }
 
+    /** A threshold as written by hand: {@code 0.001}, {@code 1.1}, no trailing zeros. */
+    static String compact(double v) {
+        return java.math.BigDecimal.valueOf(Math.round(v * 1e9) / 1e9).stripTrailingZeros().toPlainString();
+    }
+
+    /** A fraction as a threshold in percent: {@code 5%}, {@code 0.5%}. */
+    static String share(double fraction) {
+        return compact(fraction * 100) + "%";
+    }
+
     /** A ratio: {@code 2.33x}. */
     static String ratio(double v) {
         if (Double.isNaN(v)) {

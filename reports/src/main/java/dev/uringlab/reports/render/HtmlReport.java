@@ -59,7 +59,13 @@ public final class HtmlReport {
                 List<Quote> quotes, List<VerdictRule> rules, List<Section> sections, List<Nav> nav,
                 boolean hasChanges, String oldRun, List<ChangeRow> changes, String confidence,
                 List<String> envHeaders, List<EnvRow> env, List<String> warnings, List<ForkTable.Row> forkRows,
-                boolean hasFloors, String floorPercent, List<FloorRow> floors, String sliceChart, String sliceNote) {
+                boolean hasFloors, String floorPercent, List<FloorRow> floors, String sliceChart, String sliceNote, Limits limits) {
+    }
+
+    /** The thresholds the page's prose names, read from {@link Thresholds}, never typed into the template. */
+    record Limits(String spread, String tolerance, String toleranceFactor, String drift, String alpha) {
+        static final Limits OF_THRESHOLDS = new Limits(Format.share(Thresholds.SPREAD), Format.share(Thresholds.AUTHOR_TOLERANCE),
+                Format.compact(1 + Thresholds.AUTHOR_TOLERANCE), Format.share(Thresholds.DRIFT), Format.compact(Thresholds.ALPHA));
     }
 
     record FloorRow(String arm, String run, String measured, String interval, String precision, String slices, String forks,
@@ -145,7 +151,7 @@ public final class HtmlReport {
                 sections, nav, a.old().isPresent(), a.old().map(Run::label).orElse(""),
                 changeRows(a), a.intervals().percent(),
                 envHeaders, environment(envRuns), RunWarnings.of(a.runs()), ForkTable.of(a),
-                !a.floors().isEmpty(), Format.plain(Thresholds.AA_FLOOR * 100), floorRows(a), sliceChart(a), sliceNote(a));
+                !a.floors().isEmpty(), Format.compact(Thresholds.AA_FLOOR * 100), floorRows(a), sliceChart(a), sliceNote(a), Limits.OF_THRESHOLDS);
     }
 
     private static List<FloorRow> floorRows(Analysis a) {

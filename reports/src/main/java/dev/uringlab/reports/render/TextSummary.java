@@ -83,7 +83,7 @@ public final class TextSummary {
             return;
         }
         out.append("A/A race: the same arm in both slots, each in its own class loader; the method's floor,\n"
-                + "held to 1.00x with its whole interval within +-" + percent(Thresholds.AA_FLOOR) + " (on CPU: the median share of\n"
+                + "held to 1.00x with its whole interval within +-" + Format.share(Thresholds.AA_FLOOR) + " (on CPU: the median share of\n"
                 + "a slice the benchmark thread ran, less where other processes took the CPUs):\n\n");
         List<List<String>> rows = new ArrayList<>();
         rows.add(multiRun ? List.of("arm", "run", "measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "floor")
@@ -109,7 +109,7 @@ public final class TextSummary {
             return;
         }
         out.append("\nHow the forks settled (spread: range over mean; a fork's peak is its fastest iteration,\n"
-                + "and forks whose peaks agree within 5% ran one compiled state):\n\n");
+                + "and forks whose peaks agree within " + Format.share(Thresholds.SPREAD) + " ran one compiled state):\n\n");
         List<List<String>> rows = new ArrayList<>();
         rows.add(multiRun ? List.of("figure", "run", "arm", "forks", "means", "spread", "peaks", "spread", "state")
                 : List.of("figure", "arm", "forks", "means", "spread", "peaks", "spread", "state"));

@@ -20,7 +20,7 @@ public enum TracePoint {
     /** io_get_sqe: one SQE consumed; {@code sq_head} is ctx->cached_sq_head after it. */
     IO_GET_SQE("io_get_sqe", Area.SUBMIT, "sq_head", "index"),
     /** io_commit_sqring: the SQ head is release-stored for the application. */
-    IO_COMMIT_SQRING("io_commit_sqring", Area.SUBMIT, "sq_head"),
+    IO_COMMIT_SQRING("io_commit_sqring", Area.SUBMIT, StepKind.SHARED_WRITE, "sq_head"),
     /** io_init_req: the SQE is read into a request. */
     IO_INIT_REQ("io_init_req", Area.SUBMIT, "ud", "op", "flags"),
     /** io_submit_fail_init: the request failed at init; submission stops unless it is linked. */
@@ -43,6 +43,8 @@ public enum TracePoint {
     KMEM_CACHE_ALLOC_BULK("kmem_cache_alloc_bulk", Area.SLAB, StepKind.SLAB_ALLOC, "nr"),
     /** kmem_cache_free to the named slab. */
     KMEM_CACHE_FREE("kmem_cache_free", Area.SLAB, StepKind.SLAB_FREE),
+    /** kmem_cache_free_bulk to the named slab. */
+    KMEM_CACHE_FREE_BULK("kmem_cache_free_bulk", Area.SLAB, StepKind.SLAB_FREE, "nr"),
 
     // ---- issue ----
     /** io_issue_sqe: the opcode's issue handler ran; {@code ret} 0 done, -529 pending, else -errno. */

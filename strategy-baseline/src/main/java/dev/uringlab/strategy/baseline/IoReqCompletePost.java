@@ -33,31 +33,42 @@ import dev.uringlab.spi.ReqFlags;
  */
 public final class IoReqCompletePost implements IoWqCompletion {
     private final int puntFlags;
-    /** 5.6's io_cqring_add_event: a suppressed CQE (the RFC's io_ignore_cqe) returns before the lock. */
-    private final boolean skipBeforeLock;
+    /**
+     * 5.6's io_cqring_add_event: a suppressed CQE (the RFC's io_ignore_cqe) returns before the
+     * lock, and the lock is taken with interrupts off (spin_lock_irqsave).
+     */
+    private final boolean cqringAddEvent;
 
-    IoReqCompletePost(int puntFlags, boolean skipBeforeLock) {
+    IoReqCompletePost(int puntFlags, boolean cqringAddEvent) {
         this.puntFlags = puntFlags;
-        this.skipBeforeLock = skipBeforeLock;
+        this.cqringAddEvent = cqringAddEvent;
     }
 
     /**
      * io_req_complete_post: punt to task work for the rings the version says, else post under
      * the completion lock (6.x takes it even for a REQ_F_CQE_SKIP request, io_cq_lock before the
-     * check; 5.6's io_cqring_add_event, with the RFC's io_ignore_cqe, returned before it).
+     * check; 5.6's io_cqring_add_event, with the RFC's io_ignore_cqe, returned before it, and took
+     * it with interrupts off).
      */
     @Override
     public boolean ioReqCompletePost(CompletionContext cq, IoKiocb req, int setupFlags) {
         if ((setupFlags & puntFlags) != 0) {
             return false;
         }
-        if (skipBeforeLock && (req.flags() & ReqFlags.REQ_F_CQE_SKIP) != 0) {
+        if (!cqringAddEvent) {
+            cq.lock();
+        } else if ((req.flags() & ReqFlags.REQ_F_CQE_SKIP) != 0) {
             return true;
+        } else {
+            cq.lockIrqsave();
         }
-        cq.lock();
         cq.ioFillCqeReq(req);
         cq.ioCommitCqring();
-        cq.unlock();
+        if (cqringAddEvent) {
+            cq.unlockIrqrestore();
+        } else {
+            cq.unlock();
+        }
         cq.ioCqringEvPosted();
         return true;
     }

@@ -9,7 +9,7 @@ import dev.uringlab.spi.IoKiocb;
 
 /**
  * Completion posting as in 5.6, the kernel the RFC of seed 003 was measured on: every CQE is
- * posted on its own by io_cqring_add_event, which takes {@code ctx->completion_lock}, fills the
+ * posted on its own by io_cqring_add_event, which takes {@code ctx->completion_lock} with interrupts off (spin_lock_irqsave), fills the
  * CQE (io_cqring_fill_event), commits the tail (io_commit_cqring), unlocks and runs
  * io_cqring_ev_posted. A NOP completed that way (io_nop), and so did every other request; aux
  * CQEs of multishot requests, which 5.6 did not have, take the same path. Nothing is batched
@@ -32,6 +32,12 @@ public final class PerCqeLockPosting implements CompletionPosting {
         }
     }
 
+    /** 5.6: the handler posts its CQE itself (io_nop -> io_cqring_add_event), nothing waits for a flush. */
+    @Override
+    public boolean postsAtCompletion() {
+        return true;
+    }
+
     /**
      * An aux CQE through the same per-CQE path, never deferred ({@link CompletionContext#ioPostAuxCqe}).
      * When it does not fit and {@code allowOverflow} is false, as for multishot poll, it is
@@ -51,10 +57,10 @@ public final class PerCqeLockPosting implements CompletionPosting {
         if ((req.flags() & REQ_F_CQE_SKIP) != 0) {
             return;
         }
-        cq.lock();
+        cq.lockIrqsave();
         cq.ioFillCqeReq(req);
         cq.ioCommitCqring();
-        cq.unlock();
+        cq.unlockIrqrestore();
         cq.ioCqringEvPosted();
     }
 }

@@ -20,9 +20,9 @@ class PerCqeLockPostingTest {
         posting.flushCompletions(cq, ModelBatch.of(new ModelReq(1, 0), new ModelReq(2, 0), new ModelReq(3, 0)));
 
         assertThat(cq.trace()).containsExactly(
-                "lock", "fill 1", "commit", "unlock", "ev_posted",
-                "lock", "fill 2", "commit", "unlock", "ev_posted",
-                "lock", "fill 3", "commit", "unlock", "ev_posted");
+                "lock_irqsave", "fill 1", "commit", "unlock_irqrestore", "ev_posted",
+                "lock_irqsave", "fill 2", "commit", "unlock_irqrestore", "ev_posted",
+                "lock_irqsave", "fill 3", "commit", "unlock_irqrestore", "ev_posted");
         assertThat(cq.visibleUserData()).containsExactly(1L, 2L, 3L);
         assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(3);
         assertThat(cq.counters().get(Counter.CQ_COMMIT)).isEqualTo(3);
@@ -35,7 +35,7 @@ class PerCqeLockPostingTest {
         skipped.setFlags(REQ_F_CQE_SKIP);
         posting.flushCompletions(cq, ModelBatch.of(skipped, new ModelReq(2, 0)));
 
-        assertThat(cq.trace()).containsExactly("lock", "fill 2", "commit", "unlock", "ev_posted");
+        assertThat(cq.trace()).containsExactly("lock_irqsave", "fill 2", "commit", "unlock_irqrestore", "ev_posted");
         assertThat(cq.counters().get(Counter.COMPLETION_LOCK)).isEqualTo(1);
     }
 

@@ -10,9 +10,13 @@
  *   <caption>Era mechanisms</caption>
  *   <tr><th>axis</th><th>alias</th><th>class</th><th>kernel</th></tr>
  *   <tr><td>{@code poll-rearm}</td><td>{@code poll-refs}</td><td>{@link dev.uringlab.strategy.era.PollRefsPollRearm}</td><td>6.1 (5.17+)</td></tr>
+ *   <tr><td>{@code req-alloc}</td><td>{@code slab}</td><td>{@link dev.uringlab.strategy.era.SlabRequestAllocation}</td><td>5.6 (to 5.12)</td></tr>
  *   <tr><td>{@code link-advance}</td><td>{@code inline}</td><td>{@link dev.uringlab.strategy.era.InlineLinkAdvance}</td><td>5.6 (to 5.11)</td></tr>
  *   <tr><td>{@code ev-posted}</td><td>{@code waitqueue-active}, {@code split-poll-wait}, {@code merged-waitqueue}</td><td>{@link dev.uringlab.strategy.era.WaitqueueActiveEvPosted}</td><td>5.6 (to 6.0)</td></tr>
  *   <tr><td>{@code req-alloc}</td><td>{@code free-stack}</td><td>{@link dev.uringlab.strategy.era.StackRequestAllocation}</td><td>for-5.16 (2021-09-24 to seed 001)</td></tr>
+ *   <tr><td>{@code enter-ref}</td><td>{@code percpu-ref}</td><td>{@link dev.uringlab.strategy.era.PercpuRefEnterRef}</td><td>5.6 (to 6.0)</td></tr>
+ *   <tr><td>{@code get-cqe}</td><td>{@code head-per-cqe}</td><td>{@link dev.uringlab.strategy.era.HeadPerCqeGetCqe}</td><td>5.6 (to 5.19)</td></tr>
+ *   <tr><td>{@code task-work}</td><td>{@code task-state-bit}, {@code task-running}</td><td>{@link dev.uringlab.strategy.era.TaskLockTaskWork}</td><td>5.14, 5.15 (to 6.0)</td></tr>
  * </table>
  *
  * <p>The io-wq completion's older ways ({@code worker-post}, {@code task-complete}) are one class
