@@ -1,11 +1,12 @@
 package dev.uringlab.conformance;
 
+import dev.uringlab.api.PollEvents;
+import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Predicate;
 
 /**
- * One poll request's wait entry on a model waitqueue: {@link #wake()} is __wake_up on the
+ * One POLLIN poll request's wait entry on a model waitqueue: {@link #wake} is __wake_up on the
  * file's waitqueue, which calls the strategy's io_poll_wake only while the entry is queued, with
  * the head lock held; the lock is this object's monitor. Counts the task work the wakes queue.
  */
@@ -41,6 +42,7 @@ final class FakePollWait implements PollWait {
         return queued;
     }
 
+    @Override public int events() { return PollEvents.POLLIN; }
     @Override public boolean isInternal() { return false; }
     @Override public int loState() { return state.getOpaque(); }
     @Override public void woState(int value) { state.setOpaque(value); }
@@ -53,13 +55,13 @@ final class FakePollWait implements PollWait {
     @Override public int xaddState(int delta) { return state.getAndAdd(delta); }
 
     /**
-     * __wake_up: under the head lock, the wake callback of a queued entry asks the strategy;
-     * true queues the poll's task work.
+     * __wake_up with a POLLIN key: under the head lock, the wake callback of a queued entry asks
+     * the strategy; true queues the poll's task work.
      *
      * @return whether task work was queued
      */
-    synchronized boolean wake(Predicate<PollWait> pollWake) {
-        if (queued && pollWake.test(this)) {
+    synchronized boolean wake(PollRearm rearm) {
+        if (queued && rearm.pollWake(this, PollEvents.POLLIN)) {
             taskWorkQueued++;
             return true;
         }

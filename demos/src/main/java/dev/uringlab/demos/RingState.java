@@ -200,7 +200,7 @@ final class RingState {
             case IO_POLL_WAKE_INACTIVE -> "poll ud=" + e.arg("ud") + " is not active: the wake-up is ignored, the entry stays queued";
             case IO_POLL_ACTIVE_CLEAR -> {
                 pollActive.put(e.arg("ud"), false);
-                yield "poll->active of ud=" + e.arg("ud") + " cleared before the task work is queued";
+                yield "poll->active of ud=" + e.arg("ud") + " cleared, before __io_async_wake tests the wake-up's mask";
             }
             case IO_POLL_ACTIVE_SET -> {
                 pollActive.put(e.arg("ud"), true);

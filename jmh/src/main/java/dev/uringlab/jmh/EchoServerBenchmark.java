@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
  * request"): transactions per second, the race of the {@code poll-rearm} axis.
  *
  * <h2>The kernel workload it mirrors</h2>
- * The author's io_uring-echo-server (multishot branch): {@code connections} stream sockets,
+ * The author's io_uring-echo-server (multishot branch): {@code connections} TCP connections over loopback,
  * one multishot POLL_ADD per server socket, a READ and a WRITE SQE per 16-byte request; clients
  * send 16 bytes and read the reply (see {@link EchoServer}). The author ran 1000 connections
  * and measured 284116 -> 287832 tps (+1.3%), "in accord with the saved add_wait_queue() cost".
@@ -30,8 +30,9 @@ import org.openjdk.jmh.annotations.State;
  *       list_del_init on every wakeup and add_wait_queue (a waitqueue-head lock round trip) on
  *       every re-arm (the race's context; {@code profile=baseline} is the same axis with every
  *       other axis at its pre-patch alias);</li>
- *   <li>{@code pollRearm=active-flag}: the patch, the entry stays queued and a flag gates
- *       io_poll_wake;</li>
+ *   <li>{@code pollRearm=active-flag}: the patch as posted, the entry stays queued and a flag gates
+ *       io_poll_wake (on AF_UNIX it would stall at the first POLLOUT wakeup; on TCP, with replies
+ *       that fit, none comes);</li>
  *   <li>{@code pollRearm=poll-refs}: 6.1's poll_refs ownership, the mechanism that replaced it;</li>
  *   <li>{@code ring=native, profile=baseline, pollRearm=baseline}: this machine's kernel, same
  *       loop, beside them.</li>
@@ -43,10 +44,10 @@ import org.openjdk.jmh.annotations.State;
  * <h2>Secondary metrics</h2>
  * Per transaction (secondary score / primary score): {@code waitqueueAdd} and
  * {@code waitqueueRemove} (baseline 1 and 1, active-flag 0 and 0), {@code waitqueueLock}
- * (waitqueue-head lock acquisitions; one fewer per transaction with the flag),
- * {@code pollWakeAccepted} (1) and {@code pollWakeIgnored} (the gate's refusals, 0 when
- * clients wait for their reply), {@code taskWorkRun}. The native ring counts only what user
- * space sees.
+ * (waitqueue-head lock acquisitions: 2 in 5.15, the request's __wake_up and io_poll_task_func's
+ * add_wait_queue; 1 with the flag), {@code pollWakeAccepted} (1) and {@code pollWakeIgnored}
+ * (wakeups the strategy refused, 0 when clients wait for their reply), {@code taskWorkRun}.
+ * EchoServerTest holds these. The native ring counts only what user space sees.
  *
  * <h2>HOW TO RUN</h2>
  * <pre>

@@ -24,6 +24,14 @@ public interface Syscalls {
      */
     int[] socketpair();
 
+    /**
+     * A TCP connection over loopback (socket, bind to 127.0.0.1 port 0, listen, connect, accept4),
+     * both ends non-blocking: {@code {serverFd, clientFd}}, the accepted end first. Stream
+     * semantics as {@link #socketpair()}; unlike AF_UNIX, a sender is woken with POLLOUT only after
+     * it ran out of room (SOCK_NOSPACE). Throws {@link IllegalStateException} if none can be had.
+     */
+    int[] tcpPair();
+
     /** read(2) of up to {@code len} bytes into a native buffer: the count, or -errno (-EAGAIN when empty). */
     int read(int fd, MemorySegment buf, int len);
 

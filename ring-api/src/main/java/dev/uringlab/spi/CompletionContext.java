@@ -72,10 +72,21 @@ public interface CompletionContext {
             ioCqringEventOverflow(userData, res, cflags);
             filled = true;
         }
+        if (filled) {
+            auxCqeFilled();
+        }
         ioCommitCqring();
         unlock();
         ioCqringEvPosted();
         return filled;
+    }
+
+    /**
+     * Called by {@link #ioPostAuxCqe} between the fill and io_commit_cqring, under the completion
+     * lock: the engine's hook for a poll whose kernel re-armed it there (5.15's io_poll_task_func,
+     * {@link PollRearm#rearmBeforeCommit}). Strategies never call it; default nothing.
+     */
+    default void auxCqeFilled() {
     }
 
     /** test_bit(IO_CHECK_CQ_OVERFLOW_BIT, &ctx->check_cq): CQEs wait on the overflow list. */

@@ -5,10 +5,14 @@ package dev.uringlab.spi;
  * who owns the request between a wakeup and the end of its task work. Shared by every poll
  * request of a ring; stateless apart from each request's {@link PollWait} words.
  *
- * <p>The gate is the strategy's alone: the engine's wake callback queues the task work
- * exactly when {@link #pollWake} says so and never checks behind it, so a strategy that lets
- * two task works be queued for one request posts duplicate CQEs, and one that refuses a
- * wakeup it should take loses an event (the contract tests catch both).
+ * <p>The decisions are the strategy's alone, each taken as its kernel took it: whether a
+ * wakeup is for this poll at all (the test of its mask against {@code poll->events}, and where
+ * in the callback that test comes), whether it queues the task work, whether the task work
+ * trusts the wakeup's mask or polls the file again, and whether a pass runs again. The engine
+ * queues the task work exactly when {@link #pollWake} says so, and after {@link #pollRearm} it
+ * does nothing more: it does not look behind a strategy for a wakeup the strategy refused or
+ * missed, so a strategy that lets two task works be queued for one request posts duplicate CQEs,
+ * and one that refuses a wakeup its kernel took loses an event (the contract tests catch both).
  *
  * <p>The poll task work, as the engine runs it (io_poll_task_func / io_poll_check_events):
  * <pre>
@@ -16,9 +20,8 @@ package dev.uringlab.spi;
  *       stale = pollCheckEvents(poll)      // top of a pass
  *       mask  = stale || no key ? vfs_poll(file) : the wakeup's key
  *       post the CQE (or end the request)  // a multishot that goes on:
- *       next  = pollRearm(poll)
- *   } while (next == LOOP)
- *   if (next == RECHECK) the engine looks for a wakeup missed while the poll could not take it
+ *       next  = pollRearm(poll)            // between the fill and io_commit_cqring when
+ *   } while (next == LOOP)                 //   rearmBeforeCommit(), else after the post
  * </pre>
  */
 public interface PollRearm {
@@ -26,14 +29,10 @@ public interface PollRearm {
     /** What the engine does after {@link #pollRearm}. */
     enum Rearmed {
         /**
-         * The poll is armed again, but a wakeup may have come while it could not take one (off
-         * the waitqueue, or gated): the engine polls the file under the head lock and offers
-         * a wakeup it missed to {@link #pollWake}. The 5.15 re-add and the 5.16 active flag.
-         */
-        RECHECK,
-        /**
-         * Armed, and nothing can have been missed: any later wakeup takes ownership itself
-         * (IOU_POLL_NO_ACTION: poll_refs dropped to zero). No lock, no vfs_poll.
+         * Armed again; the task work is over. Whatever came while the poll could not take a
+         * wakeup stays the strategy's business: 5.15's io_poll_task_func adds the entry back and
+         * returns, and a wakeup that found it off the list is gone; the 5.16 flag likewise;
+         * poll_refs dropped to zero (IOU_POLL_NO_ACTION), so any later wakeup takes ownership.
          */
         NO_ACTION,
         /**
@@ -45,15 +44,19 @@ public interface PollRearm {
     }
 
     /**
-     * io_poll_wake, after the event mask matched: decide whether this wakeup queues the
-     * poll's task work. Called on the waker's thread with the waitqueue head lock held; the
-     * engine also calls it, with that lock held, on the ring owner's thread for a multishot
-     * poll already ready when armed (__io_poll_execute) and for a wakeup found missed after a
-     * {@link Rearmed#RECHECK}. The poll's state word is 0 when it is armed.
+     * io_poll_wake (io_async_wake for an internal poll): decide whether this wakeup queues the
+     * poll's task work, the test of the wakeup's mask included ("for instances that support it
+     * check for an event match first": {@code mask != 0 && (mask & poll->events) == 0} is a wakeup
+     * for someone else on the same waitqueue, a POLLOUT on a POLLIN poll), in the order the
+     * strategy's kernel takes it. Called on the waker's thread with the waitqueue head lock held;
+     * the engine also calls it, with that lock held, on the ring owner's thread for a multishot
+     * poll already ready when armed (io_poll_add's inline completion, __io_poll_execute), with the
+     * ready mask. The poll's state word is 0 when it is armed.
      *
-     * @return true to queue the task work (io_poll_execute)
+     * @param mask the wakeup's key as poll bits (key_to_poll), 0 for a wakeup without one
+     * @return true to queue the task work
      */
-    boolean pollWake(PollWait poll);
+    boolean pollWake(PollWait poll, int mask);
 
     /**
      * io_poll_check_events, at the top of each pass of the poll task work (ring owner's
@@ -72,4 +75,27 @@ public interface PollRearm {
      * {@link #pollWake} again, and say what the engine does next.
      */
     Rearmed pollRearm(PollWait poll);
+
+    /**
+     * POLL_REMOVE's claim on an armed poll (io_poll_disarm in 6.1, __io_poll_remove_one in
+     * 5.15), on the ring owner's thread with the waitqueue head lock held: may the remove take the
+     * request, or does a queued task work own it (the remove then fails with -EALREADY)? Taking it,
+     * the engine takes the entry off the list and ends the poll with -ECANCELED.
+     *
+     * @return true when the remove takes the request
+     */
+    boolean pollDisarm(PollWait poll);
+
+    /**
+     * Where {@link #pollRearm} runs after a multishot CQE: true when the strategy's kernel
+     * re-arms inside the CQE's completion-locked section, between filling it and
+     * io_commit_cqring (5.15's io_poll_task_func, and the 5.16 flag, whose order the author's
+     * question rests on); false when it re-arms after the CQE is posted (6.1's
+     * io_poll_check_events drops poll_refs after io_post_aux_cqe). Default false. (Under a
+     * completion strategy that defers the CQE, which 5.15 never did, the re-arm follows the
+     * deferral.)
+     */
+    default boolean rearmBeforeCommit() {
+        return false;
+    }
 }

@@ -15,6 +15,12 @@ public interface PollWait {
     /** The poll request's user_data, for the trace. */
     long userData();
 
+    /**
+     * {@code poll->events}: the poll bits asked for (with POLLERR|POLLHUP|POLLNVAL|POLLRDHUP, which
+     * io_uring always adds) and the behaviour bits (EPOLLONESHOT, EPOLLET). Stable while armed.
+     */
+    int events();
+
     /** add_wait_queue(head, &poll->wait): takes the waitqueue head lock. */
     void addWaitQueue();
 

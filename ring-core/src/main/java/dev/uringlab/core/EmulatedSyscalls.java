@@ -10,12 +10,12 @@ import dev.uringlab.core.block.NvmeDev;
 import dev.uringlab.core.fs.EmulatedFile;
 import dev.uringlab.core.fs.EventFd;
 import dev.uringlab.core.fs.Pipe;
-import dev.uringlab.core.fs.UnixStreamSocket;
+import dev.uringlab.core.fs.StreamSocket;
 import java.lang.foreign.MemorySegment;
 
 /**
  * The emulated process's system calls on the ring's file table: pipe2(O_NONBLOCK),
- * eventfd(0, EFD_NONBLOCK), socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK), read, write, close. Each returns what the system call returns;
+ * eventfd(0, EFD_NONBLOCK), socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK), a loopback TCP connection, read, write, close. Each returns what the system call returns;
  * on its way back to user space the calling task runs its pending task work (when it is the
  * ring's owner), as exit_to_user_mode does.
  */
@@ -54,8 +54,17 @@ final class EmulatedSyscalls implements Syscalls {
 
     @Override
     public int[] socketpair() {
+        return streamPair(StreamSocket.Family.UNIX);
+    }
+
+    @Override
+    public int[] tcpPair() {
+        return streamPair(StreamSocket.Family.TCP);
+    }
+
+    private int[] streamPair(StreamSocket.Family family) {
         enter();
-        UnixStreamSocket[] pair = UnixStreamSocket.socketpair(ctx.counters, ctx.trace);
+        StreamSocket[] pair = StreamSocket.pair(family, ctx.counters, ctx.trace);
         int[] fds = {ctx.fileTable.install(pair[0]), ctx.fileTable.install(pair[1])};
         pair[0].installed(fds[0]);
         pair[1].installed(fds[1]);

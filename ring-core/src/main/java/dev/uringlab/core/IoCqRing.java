@@ -303,6 +303,22 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         evfdLastCqTail = cachedCqTail;
     }
 
+    /**
+     * A poll whose kernel re-arms it between its CQE's fill and the commit (5.15's
+     * io_poll_task_func), set by its task work around the completion strategy's post; the
+     * owner's alone, like every field the task work touches.
+     */
+    IoPoll rearmInPost;
+
+    @Override
+    public void auxCqeFilled() {
+        IoPoll poll = rearmInPost;
+        if (poll != null) {
+            rearmInPost = null;
+            poll.rearmInPost();
+        }
+    }
+
     @Override
     public boolean overflowPending() {
         return checkCqOverflow;

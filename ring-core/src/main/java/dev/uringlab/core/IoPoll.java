@@ -10,7 +10,6 @@ import static dev.uringlab.api.PollEvents.POLLWRNORM;
 
 import static dev.uringlab.core.IoPollEvents.EPOLLET;
 import static dev.uringlab.core.IoPollEvents.EPOLL_URING_WAKE;
-import static dev.uringlab.core.IoPollEvents.IO_ASYNC_POLL_COMMON;
 import static dev.uringlab.core.IoPollEvents.IO_POLL_UNMASK;
 
 import dev.uringlab.api.CqeFlags;
@@ -46,22 +45,29 @@ import dev.uringlab.spi.trace.TracePoint;
  * {@code struct async_poll}): a READ or WRITE that finds its pipe empty or full waits for
  * POLLIN/POLLOUT, single-shot, and is issued again from io_apoll_task_func.
  *
- * <p>The task work is io_poll_check_events' loop, driven by the strategy
- * ({@link PollRearm}): {@code poll-refs} (6.1) keeps ownership in poll_refs and asks for
- * another pass when wakeups raced with the task work ({@link PollRearm.Rearmed#LOOP}), with no
- * lock and no vfs_poll when the wakeup carried a mask. The older re-arms (5.15's re-add, the
- * 5.16 flag) return {@link PollRearm.Rearmed#RECHECK}: the engine then asks the file's
- * waitqueue whether a wakeup for this poll's events arrived while the entry was off the list
- * or gated ({@link WaitQueueHead#wakeups}), and only then re-polls the file. So no event is
- * lost and none is reported twice.
+ * <p>Every decision about a wakeup is the strategy's ({@link PollRearm}), taken as its
+ * kernel took it, and the engine does nothing behind it: whether the wakeup is for this poll
+ * (the mask test, and its place), whether it queues the task work, whether the task work trusts
+ * the wakeup's mask or polls the file ({@link PollRearm#pollCheckEvents}), where the re-arm sits
+ * ({@link PollRearm#rearmBeforeCommit}: 5.15's io_poll_task_func fills the CQE, re-arms and
+ * commits under one hold of the completion lock; 6.1's posts, then re-arms), whether a pass runs
+ * again ({@link PollRearm.Rearmed#LOOP}, poll_refs), and whether POLL_REMOVE may take the request
+ * ({@link PollRearm#pollDisarm}). A wakeup a strategy refused, or that found its entry off the
+ * list, is not looked for again: 5.15 and the 5.16 flag never did.
+ *
+ * <p>What stays 6.x here whatever the strategy: a multishot poll ready when armed runs its task
+ * work at once (__io_poll_execute) where 5.15's io_poll_add completed it inline; a wakeup from
+ * io_uring's own eventfd signal (EPOLL_URING_WAKE) turns the poll single-shot; a single-shot
+ * poll is done with {@link #disarm} (a head-lock round trip), and POLL_REMOVE completes its
+ * target through task work.
  *
  * <p>Threads: {@link #wake} runs on the waker's thread with the head lock held; everything else
  * on the ring owner's thread (or an io-wq worker holding {@code uring_lock}). The fields a waker
- * writes ({@code events}, {@code wakeMask}, {@code wakeSeq}, {@code twQueued}) are written under
- * the head lock and reach the owner through the task-work queue's release/acquire. The owner
- * reads {@code twQueued} only under the head lock and clears it with a plain store when its
- * task work starts: that store is ordered before the strategy's re-arm (a lock or a volatile
- * store), after which alone a waker can set it again. No fence on the per-event path.
+ * writes ({@code events}, {@code wakeMask}, {@code twQueued}) are written under the head lock
+ * and reach the owner through the task-work queue's release/acquire. The owner reads
+ * {@code twQueued} only under the head lock and clears it with a plain store when its task work
+ * starts: that store is ordered before the strategy's re-arm (a lock or a volatile store), after
+ * which alone a waker can set it again. No fence on the per-event path.
  */
 final class IoPoll extends PollWaitEntry {
     /** EALREADY (asm-generic/errno.h). */
@@ -81,10 +87,8 @@ final class IoPoll extends PollWaitEntry {
     private volatile int events;
     /** The key of the wakeup that queued the task work, 0 to re-poll the file. */
     private int wakeMask;
-    /** head.wakeups(events) when the task work was last queued or the poll last re-armed. */
-    private long wakeSeq;
-    /** A cancel found the task work owning this poll (a reference taken in vain); under the head lock. */
-    private boolean ownershipTried;
+    /** What the strategy said when the CQE's post re-armed the poll ({@link #rearmInPost}). */
+    private PollRearm.Rearmed rearmed;
     /** The task work is queued and has not started: it owns the request (see the class comment for its orders). */
     private boolean twQueued;
     /** Disarmed: completed, or removed. */
@@ -112,6 +116,7 @@ final class IoPoll extends PollWaitEntry {
 
     // ---- PollWait, for the poll-rearm strategy (the state word's orders as the accessor names say) ----
 
+    @Override public int events() { return events; }
     @Override public void addWaitQueue() { head.addWaitQueue(this); }
     @Override public void listDelInit() { head.listDelInit(this); }
     @Override public boolean isInternal() { return apoll; }
@@ -205,7 +210,6 @@ final class IoPoll extends PollWaitEntry {
             if (twQueued) {
                 return -1;
             }
-            wakeSeq = head.wakeups(events);
             if (mask != 0 && (events & EPOLLONESHOT) != 0) {
                 head.listDelInit(this);
                 done = true;
@@ -216,39 +220,34 @@ final class IoPoll extends PollWaitEntry {
         }
     }
 
-    /** io_poll_wake: the file's waitqueue callback, on the waker's thread with the head lock held. */
+    /**
+     * io_poll_wake (io_async_wake for an internal poll): the file's waitqueue callback, on the
+     * waker's thread with the head lock held. The strategy decides, the mask test included; a
+     * wakeup it takes queues the task work. From io_uring's own eventfd signal (EPOLL_URING_WAKE,
+     * 6.x) the poll turns single-shot and leaves the list at once.
+     */
     @Override
     protected int wake(int key) {
         int mask = key & 0xffff;
-        int ev = events;
-        if (mask != 0 && (mask & ev & ~IO_ASYNC_POLL_COMMON) == 0) {
+        boolean queue = ctx.pollRearm.pollWake(this, mask);
+        ctx.counters.incShared(queue ? Counter.POLL_WAKE_ACCEPTED : Counter.POLL_WAKE_IGNORED);
+        ctx.trace.emit(TracePoint.IO_POLL_WAKE, req.userData, mask, queue ? 1 : 0);
+        if (!queue) {
             return 0;
         }
-        boolean queue = gate();
-        ctx.trace.emit(TracePoint.IO_POLL_WAKE, req.userData, mask, queue ? 1 : 0);
-        if (queue) {
-            if ((key & EPOLL_URING_WAKE) != 0) {
-                events = ev |= EPOLLONESHOT;
-            }
-            if (mask != 0 && (ev & EPOLLONESHOT) != 0 && isQueued()) {
+        if ((key & EPOLL_URING_WAKE) != 0) {
+            events |= EPOLLONESHOT;
+            if (mask != 0 && isQueued()) {
                 head.listDelInit(this);
             }
-            queueTaskFunc(mask);
         }
+        queueTaskFunc(mask);
         return 1;
-    }
-
-    /** The strategy's io_poll_wake decision, counted as accepted or ignored; the head lock is held. */
-    private boolean gate() {
-        boolean queue = ctx.pollRearm.pollWake(this);
-        ctx.counters.incShared(queue ? Counter.POLL_WAKE_ACCEPTED : Counter.POLL_WAKE_IGNORED);
-        return queue;
     }
 
     /** __io_poll_execute: record the mask and queue io_poll_task_func; the caller holds the head lock. */
     private void queueTaskFunc(int mask) {
         wakeMask = mask;
-        wakeSeq = head.wakeups(events);
         twQueued = true;
         req.twFunc = IoRequest.TW_POLL;
         ctx.tctx.ioReqTaskWorkAdd(req);
@@ -260,13 +259,14 @@ final class IoPoll extends PollWaitEntry {
     }
 
     /**
-     * io_poll_check_events' loop: each pass asks the strategy what it starts from, reports the
-     * wakeup's mask (or, without one or when the strategy says it is stale, vfs_poll's), and
-     * either ends the request or re-arms it; the strategy's {@link PollRearm.Rearmed} says
-     * whether to pass again, stop, or have the engine look for a missed wakeup.
+     * io_poll_task_func / io_poll_check_events' loop: each pass asks the strategy what it starts
+     * from, reports the wakeup's mask (or, without one or when the strategy says it is stale,
+     * vfs_poll's), and either ends the request or re-arms it, where the strategy's kernel
+     * re-armed; the strategy's {@link PollRearm.Rearmed} says whether to pass again.
      */
     private void taskFunc() {
         twQueued = false;
+        PollRearm rearm = ctx.pollRearm;
         PollRearm.Rearmed next;
         do {
             if (done) {
@@ -275,7 +275,7 @@ final class IoPoll extends PollWaitEntry {
             int ev = events;
             int mask = wakeMask;
             wakeMask = 0;
-            if (ctx.pollRearm.pollCheckEvents(this) || wakeupsMerged(ev)) {
+            if (rearm.pollCheckEvents(this)) {
                 mask = 0; // more wakeups than the one whose key is stashed: poll the file again
             }
             ctx.trace.emit(TracePoint.IO_POLL_TASK_FUNC, req.userData, mask);
@@ -306,39 +306,45 @@ final class IoPoll extends PollWaitEntry {
                 if (ctx.submitState.nr != 0) {
                     IoComplete.ioSubmitFlushCompletions(ctx);
                 }
-                if (!ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true, false)) {
+                // 5.15 re-arms between the CQE's fill and io_commit_cqring: the post calls rearmInPost there
+                boolean inPost = rearm.rearmBeforeCommit();
+                ctx.cq.rearmInPost = inPost ? this : null;
+                boolean posted = ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true, false);
+                inPost &= ctx.cq.rearmInPost == null; // false when the strategy deferred the CQE
+                ctx.cq.rearmInPost = null;
+                if (!posted) {
                     complete(mask); // the CQ is full or in overflow: end with the terminal CQE, no F_MORE
                     return;
                 }
+                next = inPost ? rearmed : rearmAfter(rearm);
+            } else if (rearm.rearmBeforeCommit()) {
+                // io_poll_rewait: nothing this poll asked for; re-armed under the completion lock, no CQE
+                ctx.cq.lock();
+                next = rearmAfter(rearm);
+                ctx.cq.unlock();
+            } else {
+                next = rearmAfter(rearm); // a spurious pass found nothing this poll asked for
             }
-            // a multishot poll goes on, or a spurious pass found nothing this poll asked for
-            ctx.trace.emit(TracePoint.IO_POLL_REARM, req.userData);
-            next = ctx.pollRearm.pollRearm(this);
         } while (next == PollRearm.Rearmed.LOOP);
-        if (next == PollRearm.Rearmed.RECHECK) {
-            recheckMissed(events);
-        }
+    }
+
+    /** The multishot poll goes on: the strategy re-arms it. */
+    private PollRearm.Rearmed rearmAfter(PollRearm rearm) {
+        ctx.trace.emit(TracePoint.IO_POLL_REARM, req.userData);
+        return rearm.pollRearm(this);
     }
 
     /**
-     * io_poll_check_events' "Redo vfs_poll()": wakeups the waitqueue delivered after the one that
-     * queued this task work (or a POLL_REMOVE that tried to take ownership) merge into this run,
-     * which then takes the file's state afresh instead of the first wakeup's key. A strategy that
-     * counts wakeups (poll_refs) says so itself; for the others the waitqueue's count tells. The
-     * streams are held to this machine's kernel, which merges them so.
+     * 5.15's io_poll_task_func, not done (fs/io_uring.c:5375-5392 at v5.15, the same with seed
+     * 002): under one hold of the completion lock __io_poll_complete fills the CQE with
+     * IORING_CQE_F_MORE, the strategy re-arms, then io_commit_cqring, spin_unlock and
+     * io_cqring_ev_posted. The re-arm comes before the commit so that a wakeup after the
+     * application sees the CQE finds the poll armed ("io_uring: fix possible poll event lost in
+     * multi shot mode", 2021-09-03, in 5.15). Called by {@link IoCqRing#auxCqeFilled} from the
+     * completion strategy's post, between the fill and the commit.
      */
-    private boolean wakeupsMerged(int ev) {
-        SpinLock lock = head.lock();
-        lock.lock();
-        try {
-            long now = head.wakeups(ev);
-            boolean merged = now != wakeSeq || ownershipTried;
-            wakeSeq = now;
-            ownershipTried = false;
-            return merged;
-        } finally {
-            lock.unlock();
-        }
+    void rearmInPost() {
+        rearmed = rearmAfter(ctx.pollRearm);
     }
 
     /** The poll is done: off the waitqueue and the cancel list, its CQE carries {@code res}. */
@@ -357,41 +363,23 @@ final class IoPoll extends PollWaitEntry {
     }
 
     /**
-     * After a {@link PollRearm.Rearmed#RECHECK} re-arm: under the head lock, a look at whether a
-     * wakeup for these events came while this poll could not take it; if so, and the file is
-     * ready, it is delivered now as a wakeup without a key (the strategy decides).
+     * io_poll_disarm + the -ECANCELED completion; the strategy says whether the remove may take the
+     * request. With the 5.16 flag it may while the poll's task work is queued (the entry never
+     * leaves the list): that task work, not yet run, is turned into the completion, since a
+     * request is on the task list once. (The kernel with the patch completes it twice there, a
+     * second -ECANCELED and a second put: ActiveFlagPollRearm#pollDisarm.)
      */
-    private void recheckMissed(int ev) {
-        // vfs_poll before the head lock: a file's ->poll may take that very lock (eventfd does)
-        int ready = req.file.poll() & ev & 0xffff;
-        SpinLock lock = head.lock();
-        lock.lock();
-        try {
-            long now = head.wakeups(ev);
-            boolean missed = now != wakeSeq && !twQueued;
-            wakeSeq = now;
-            // a missed wakeup is delivered now, through the same decision a wakeup takes
-            if (missed && ready != 0 && gate()) {
-                queueTaskFunc(0);
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** io_poll_disarm + the -ECANCELED completion; io_poll_disarm fails when the task work owns the request. */
     int cancel(boolean iowq) {
+        boolean queued;
         SpinLock lock = head.lock();
         lock.lock();
         try {
-            if (twQueued) {
-                // io_poll_disarm: io_poll_get_ownership failed, but its atomic_fetch_inc left a
-                // reference, so the task work sees more than one and takes the file's state afresh.
-                ownershipTried = true;
-                return -EALREADY;
+            if (!ctx.pollRearm.pollDisarm(this)) {
+                return -EALREADY; // a queued task work owns it
             }
             head.listDelInit(this);
             done = true;
+            queued = twQueued;
         } finally {
             lock.unlock();
         }
@@ -399,7 +387,9 @@ final class IoPoll extends PollWaitEntry {
         IoComplete.reqSetFail(ctx, req, iowq);
         req.setRes(-dev.uringlab.api.Errno.ECANCELED, 0);
         req.twFunc = IoRequest.TW_COMPLETE;
-        ctx.tctx.ioReqTaskWorkAdd(req);
+        if (!queued) {
+            ctx.tctx.ioReqTaskWorkAdd(req);
+        }
         return 0;
     }
 

@@ -4,7 +4,6 @@ import static dev.uringlab.api.PollEvents.EPOLLONESHOT;
 import static dev.uringlab.api.PollEvents.POLLERR;
 import static dev.uringlab.api.PollEvents.POLLHUP;
 import static dev.uringlab.api.PollEvents.POLLNVAL;
-import static dev.uringlab.api.PollEvents.POLLPRI;
 
 /**
  * The poll event bits io_uring/poll.c works with beyond the uapi's (include/uapi/linux/eventpoll.h
@@ -23,8 +22,6 @@ final class IoPollEvents {
     static final int POLLRDHUP = 0x2000;
     /** IO_POLL_UNMASK: events always reported. */
     static final int IO_POLL_UNMASK = POLLERR | POLLHUP | POLLNVAL | POLLRDHUP;
-    /** IO_ASYNC_POLL_COMMON: bits not matched against a wakeup's key. */
-    static final int IO_ASYNC_POLL_COMMON = EPOLLONESHOT | POLLPRI;
 
     /** io_poll_parse_events: poll32_events and the sqe->len flags to poll->events (before IO_POLL_UNMASK). */
     static int ioPollParseEvents(int poll32Events, boolean multishot) {

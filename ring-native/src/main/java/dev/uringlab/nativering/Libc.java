@@ -63,6 +63,12 @@ final class Libc {
     static final int AF_UNIX = 1;
     /** SOCK_STREAM; SOCK_NONBLOCK and SOCK_CLOEXEC are O_NONBLOCK and O_CLOEXEC. */
     static final int SOCK_STREAM = 1;
+    /** AF_INET. */
+    static final int AF_INET = 2;
+    /** EINPROGRESS: a non-blocking connect under way. */
+    static final int EINPROGRESS = 115;
+    /** sizeof(struct sockaddr_in): sin_family u16, sin_port u16 (network order), sin_addr u32 (network order), 8 bytes of zero. */
+    static final int SOCKADDR_IN_SIZE = 16;
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
@@ -82,6 +88,16 @@ final class Libc {
     /** int socketpair(int domain, int type, int protocol, int sv[2]). */
     private static final MethodHandle SOCKETPAIR = libc("socketpair", true,
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS));
+    /** int socket(int domain, int type, int protocol). */
+    private static final MethodHandle SOCKET = libc("socket", true, FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
+    /** int bind(int fd, const struct sockaddr *addr, socklen_t len); connect and getsockname (len by pointer) likewise. */
+    private static final MethodHandle BIND = libc("bind", true, FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle CONNECT = libc("connect", true, FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle GETSOCKNAME = libc("getsockname", true, FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS));
+    /** int listen(int fd, int backlog). */
+    private static final MethodHandle LISTEN = libc("listen", true, FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
+    /** int accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags). */
+    private static final MethodHandle ACCEPT4 = libc("accept4", true, FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
     /** int pipe2(int pipefd[2], int flags). */
     private static final MethodHandle PIPE2 = libc("pipe2", true, FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
     /** int eventfd(unsigned int initval, int flags). */
@@ -190,6 +206,60 @@ final class Libc {
     static int socketpair(MemorySegment errnoState, int domain, int type, MemorySegment fds) {
         try {
             return (int) result((int) SOCKETPAIR.invokeExact(errnoState, domain, type, 0, fds), errnoState);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** socket(2): the fd, or -errno. */
+    static int socket(MemorySegment errnoState, int domain, int type) {
+        try {
+            return (int) result((int) SOCKET.invokeExact(errnoState, domain, type, 0), errnoState);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** bind(2) to {@code addr} (a sockaddr_in): 0 or -errno. */
+    static int bind(MemorySegment errnoState, int fd, MemorySegment addr) {
+        try {
+            return (int) result((int) BIND.invokeExact(errnoState, fd, addr, (int) addr.byteSize()), errnoState);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** listen(2): 0 or -errno. */
+    static int listen(MemorySegment errnoState, int fd, int backlog) {
+        try {
+            return (int) result((int) LISTEN.invokeExact(errnoState, fd, backlog), errnoState);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** getsockname(2) into {@code addr} (its size in {@code len}, an int, read and written): 0 or -errno. */
+    static int getsockname(MemorySegment errnoState, int fd, MemorySegment addr, MemorySegment len) {
+        try {
+            return (int) result((int) GETSOCKNAME.invokeExact(errnoState, fd, addr, len), errnoState);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** connect(2) to {@code addr} (a sockaddr_in): 0 or -errno (-EINPROGRESS from a non-blocking socket). */
+    static int connect(MemorySegment errnoState, int fd, MemorySegment addr) {
+        try {
+            return (int) result((int) CONNECT.invokeExact(errnoState, fd, addr, (int) addr.byteSize()), errnoState);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** accept4(2) without the peer's address: the fd, or -errno. */
+    static int accept4(MemorySegment errnoState, int fd, int flags) {
+        try {
+            return (int) result((int) ACCEPT4.invokeExact(errnoState, fd, MemorySegment.NULL, MemorySegment.NULL, flags), errnoState);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -1,12 +1,15 @@
 package dev.uringlab.nativering;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import dev.uringlab.api.Errno;
 import dev.uringlab.api.Syscalls;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
 import java.lang.foreign.MemorySegment;
@@ -15,7 +18,7 @@ import java.nio.file.Path;
 import java.util.BitSet;
 
 /**
- * {@link Syscalls} on the real kernel: pipe2, eventfd, socketpair, read, write and close through libc.
+ * {@link Syscalls} on the real kernel: pipe2, eventfd, socketpair, a loopback TCP connection, read, write and close through libc.
  * Every fd this object creates is remembered until it is closed through it, so the ring's
  * {@link NativeRing#close()} closes whatever the application left open. The rule that makes
  * this safe: close such an fd through this object or leave it to the ring; closed any other
@@ -27,6 +30,8 @@ import java.util.BitSet;
  * and one other thread (a writer poking a pipe) may call concurrently.
  */
 final class NativeSyscalls implements Syscalls {
+    /** sockaddr_in's sin_addr: network byte order. */
+    private static final ValueLayout.OfInt IN_ADDR = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private final MemorySegment errno;
     /** int pipefd[2] for pipe2, and sv[2] for socketpair. */
     private final MemorySegment pipeFds;
@@ -64,6 +69,47 @@ final class NativeSyscalls implements Syscalls {
         open.set(fds[0]);
         open.set(fds[1]);
         return fds;
+    }
+
+    /**
+     * A TCP connection over loopback: a listener bound to 127.0.0.1, port 0 (the kernel picks one),
+     * a non-blocking client connecting to it (-EINPROGRESS: the handshake completes in softirq on
+     * loopback), the server's end from accept4; the listener is closed once it has handed it over.
+     */
+    @Override
+    public int[] tcpPair() {
+        ensureOpen();
+        int type = Libc.SOCK_STREAM | Libc.O_CLOEXEC;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment addr = arena.allocate(Libc.SOCKADDR_IN_SIZE);
+            addr.set(JAVA_SHORT, 0, (short) Libc.AF_INET);
+            addr.set(IN_ADDR, 4, 0x7f000001); // sin_addr 127.0.0.1, sin_port 0
+            MemorySegment len = arena.allocateFrom(JAVA_INT, Libc.SOCKADDR_IN_SIZE);
+            int listener = check(Libc.socket(errno, Libc.AF_INET, type), "socket(AF_INET, SOCK_STREAM)");
+            try {
+                check(Libc.bind(errno, listener, addr), "bind(127.0.0.1:0)");
+                check(Libc.listen(errno, listener, 1), "listen");
+                check(Libc.getsockname(errno, listener, addr, len), "getsockname");
+                int client = check(Libc.socket(errno, Libc.AF_INET, type | Libc.O_NONBLOCK), "socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK)");
+                open.set(client);
+                int ret = Libc.connect(errno, client, addr);
+                if (ret < 0 && ret != -Libc.EINPROGRESS) {
+                    throw new IllegalStateException("connect(127.0.0.1): " + Errno.name(-ret));
+                }
+                int server = check(Libc.accept4(errno, listener, Libc.O_NONBLOCK | Libc.O_CLOEXEC), "accept4");
+                open.set(server);
+                return new int[] {server, client};
+            } finally {
+                Libc.close(errno, listener);
+            }
+        }
+    }
+
+    private static int check(int ret, String what) {
+        if (ret < 0) {
+            throw new IllegalStateException(what + ": " + Errno.name(-ret));
+        }
+        return ret;
     }
 
     @Override

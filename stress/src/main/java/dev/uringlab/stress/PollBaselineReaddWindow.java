@@ -12,9 +12,10 @@ import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
  * The same window on the 5.15 baseline ({@code poll-rearm=baseline}): the first wakeup took the
- * entry off the waitqueue (list_del_init), so the client's __wake_up finds nothing to call until
- * io_poll_task_func's add_wait_queue puts it back, under the same head lock the waker holds.
- * The lost outcome is forbidden.
+ * entry off the waitqueue (list_del_init), so the client's sock_def_readable finds the list
+ * empty (waitqueue_active, after its smp_mb) and wakes nobody, until io_poll_task_func's
+ * add_wait_queue puts the entry back before io_commit_cqring. The lost outcome is forbidden, by
+ * the same pair of barriers as with the flag.
  *
  * <p>Outcome {@code r1, r2}: r1 is 1 when the client's wakeup queued a second task work (a CQE
  * for message 2 will come), 0 when the strategy ignored it; r2 is how many messages the
@@ -29,11 +30,11 @@ import org.openjdk.jcstress.infra.results.II_Result;
 public class PollBaselineReaddWindow {
     private final PollWindow w = new PollWindow("baseline");
 
-    /** The client: send message 2, then __wake_up -> io_poll_wake. */
+    /** The client: send message 2, then sock_def_readable -> io_poll_wake. */
     @Actor
     public void client(II_Result r) {
         w.sendLocked();
-        r.r1 = w.wakeUp() ? 1 : 0;
+        r.r1 = w.sockDefReadable() ? 1 : 0;
     }
 
     /** The ring owner: io_poll_task_func for message 1, then the application reads after CQE 1. */

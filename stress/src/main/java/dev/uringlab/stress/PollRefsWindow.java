@@ -33,11 +33,11 @@ import org.openjdk.jcstress.infra.results.III_Result;
 public class PollRefsWindow {
     private final PollWindow w = new PollWindow("poll-refs");
 
-    /** The client: send message 2, then __wake_up -> io_poll_wake. */
+    /** The client: send message 2, then sock_def_readable -> io_poll_wake. */
     @Actor
     public void client(III_Result r) {
         w.sendLocked();
-        r.r1 = w.wakeUp() ? 1 : 0;
+        r.r1 = w.sockDefReadable() ? 1 : 0;
     }
 
     /** The ring owner: one pass of io_poll_check_events for message 1, then the application reads after CQE 1. */

@@ -1,5 +1,6 @@
 package dev.uringlab.stress;
 
+import dev.uringlab.api.PollEvents;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
 import dev.uringlab.spi.Counters;
@@ -25,14 +26,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * io_poll_wake, which queued the task work (the active flag cleared, or the entry taken off the
  * list). Then, concurrently:
  * <ul>
- *   <li>the client ({@link #sendLocked}/{@link #sendLockless}, then {@link #wakeUp}): writes
- *       message 2 into the socket and runs __wake_up on its waitqueue, which, under the head
- *       lock and only for a queued entry, calls the strategy's io_poll_wake: does a second task
- *       work get queued?</li>
+ *   <li>the client ({@link #sendLocked}/{@link #sendLockless}, then {@link #sockDefReadable}):
+ *       writes message 2 into the socket, then sk_data_ready, sock_def_readable
+ *       (net/core/sock.c:3047 at v5.15): skwq_has_sleeper, an smp_mb and a lockless look at the
+ *       waitqueue, and for a non-empty one __wake_up, which calls the strategy's io_poll_wake of a
+ *       queued entry under the head lock: does a second task work get queued?</li>
  *   <li>the owner ({@link #ioPollTaskFunc}, then {@link #recvLocked}/{@link #recvLockless}): runs
- *       io_poll_task_func for message 1 (fill the CQE, the strategy's re-arm, io_commit_cqring's
- *       release store of the CQ tail), then returns to user space, where the application sees
- *       CQE 1 and reads the socket: how many messages does it find?</li>
+ *       io_poll_task_func for message 1 (the CQE filled, the strategy's re-arm, io_commit_cqring's
+ *       release store of the CQ tail, then io_cqring_ev_posted, whose wq_has_sleeper is an
+ *       smp_mb: fs/io_uring.c:1600-1607), then returns to user space, where the application
+ *       sees CQE 1 and reads the socket: how many messages does it find?</li>
  * </ul>
  * A lost wakeup is the client's wakeup ignored while the application found only message 1:
  * message 2 sits in the socket, the poll is armed, and no CQE will ever report it.
@@ -41,12 +44,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link PollWait}, which this class implements as the engine's poll does (the head lock is this
  * object's monitor; the strategy word is a field accessed with the orders the interface names).
  * The socket is a byte count: under a lock of its own ({@code sk_lock}, as unix_stream_sendmsg
- * and recvmsg take the peer's queue lock) or, for the variants that show why that lock matters,
- * lockless (opaque). The 6.1 engine's re-check after re-arm (ring-core's IoPoll) is left out on
- * purpose: the question is about the 5.15 kernel with the patch, which had none.
+ * and recvmsg take the peer's queue lock) or lockless (opaque), to show that the two barriers
+ * the kernel's paths take, one on each side, decide the question whatever the data path. Only
+ * the orders the kernel has are modelled: no path of the kernel reaches io_poll_wake without the
+ * waker's barrier, nor the application's read without the owner's.
  */
 final class PollWindow implements PollWait {
     private static final VarHandle STATE;
+    private static final VarHandle QUEUED;
     private static final VarHandle DATA;
     private static final VarHandle CQ_TAIL;
 
@@ -54,6 +59,7 @@ final class PollWindow implements PollWait {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             STATE = l.findVarHandle(PollWindow.class, "state", int.class);
+            QUEUED = l.findVarHandle(PollWindow.class, "queued", boolean.class);
             DATA = l.findVarHandle(PollWindow.class, "data", int.class);
             CQ_TAIL = l.findVarHandle(PollWindow.class, "cqTail", int.class);
         } catch (ReflectiveOperationException e) {
@@ -67,7 +73,8 @@ final class PollWindow implements PollWait {
     private final PollRearm rearm;
     /** The socket's receive queue lock. */
     private final Object skLock = new Object();
-    /** The entry is on the waitqueue; guarded by this object's monitor (the head lock). */
+    /** The entry is on the waitqueue: written under this object's monitor (the head lock), release; read there, or acquire by waitqueue_active. */
+    @SuppressWarnings("unused")
     private boolean queued;
     /** The strategy's word: accessed only through the PollWait accessors. */
     @SuppressWarnings("unused")
@@ -86,7 +93,7 @@ final class PollWindow implements PollWait {
         rearm = STRATEGIES.computeIfAbsent(pollRearm, alias -> Strategies.find(Axis.POLL_REARM, alias).create(new Context()));
         addWaitQueue();
         DATA.setOpaque(this, 1);
-        if (!wakeUp()) {
+        if (!sockDefReadable()) {
             throw new IllegalStateException(pollRearm + ": the first wakeup of an armed poll queued no task work");
         }
     }
@@ -100,35 +107,55 @@ final class PollWindow implements PollWait {
         }
     }
 
-    /** A lockless send (a model of a data path without a lock): an opaque store. */
+    /** A send whose data store takes no lock: an opaque store. */
     void sendLockless() {
         DATA.setOpaque(this, (int) DATA.getOpaque(this) + 1);
     }
 
-    /** __wake_up(&sk->sk_wq, POLLIN): under the head lock, io_poll_wake of a queued entry; true when it queued task work. */
-    synchronized boolean wakeUp() {
-        return queued && rearm.pollWake(this);
+    /**
+     * sock_def_readable: skwq_has_sleeper (wq_has_sleeper: smp_mb, then waitqueue_active, a
+     * lockless look at the list), then for a non-empty list __wake_up: under the head lock,
+     * io_poll_wake of a queued entry. True when it queued task work.
+     */
+    boolean sockDefReadable() {
+        VarHandle.fullFence(); // smp_mb in wq_has_sleeper, pairs with the owner's in io_cqring_ev_posted
+        if (!(boolean) QUEUED.getAcquire(this)) {
+            return false; // waitqueue_active: nobody to wake
+        }
+        synchronized (this) {
+            return (boolean) QUEUED.get(this) && rearm.pollWake(this, PollEvents.POLLIN);
+        }
     }
 
     // ---- the owner ----
 
-    /** io_poll_task_func for message 1: (CQE filled,) the strategy's re-arm, then io_commit_cqring (release store of the CQ tail). */
+    /**
+     * io_poll_task_func for message 1: (the CQE filled,) the strategy's re-arm, io_commit_cqring
+     * (release store of the CQ tail), spin_unlock, then io_cqring_ev_posted's wq_has_sleeper.
+     */
     void ioPollTaskFunc() {
         rearm.pollRearm(this);
         CQ_TAIL.setRelease(this, 1);
+        ioCqringEvPosted();
+    }
+
+    /** io_cqring_ev_posted: wq_has_sleeper(&ctx->cq_wait), an smp_mb (fs/io_uring.c:1607 at v5.15; io_cqring_wake in 6.1). */
+    private static void ioCqringEvPosted() {
+        VarHandle.fullFence();
     }
 
     /**
      * One pass of 6.1's io_poll_check_events for message 1 (poll-refs): read poll_refs
-     * (pollCheckEvents), (post CQE 1,) drop the references read (pollRearm), commit.
+     * (pollCheckEvents), post CQE 1 (io_post_aux_cqe: commit, unlock, ev_posted), then drop the
+     * references read (pollRearm, atomic_sub_return).
      *
      * @return whether references were left, so the owner loops and polls the socket again
      */
     boolean ioPollCheckEventsLoops() {
         rearm.pollCheckEvents(this);
-        boolean loop = rearm.pollRearm(this) == PollRearm.Rearmed.LOOP;
         CQ_TAIL.setRelease(this, 1);
-        return loop;
+        ioCqringEvPosted();
+        return rearm.pollRearm(this) == PollRearm.Rearmed.LOOP;
     }
 
     /** The application, after it acquired CQE 1 (the tail): recv on the socket under its lock; the messages there. */
@@ -145,19 +172,14 @@ final class PollWindow implements PollWait {
         return seen == 1 ? (int) DATA.getOpaque(this) : -1;
     }
 
-    /** smp_mb(): the full barrier the lockless variants need on both sides (a store-buffering pair). */
-    static void smpMb() {
-        VarHandle.fullFence();
-    }
-
     // ---- PollWait, as the engine's poll implements it ----
 
     @Override
     public synchronized void addWaitQueue() {
-        if (queued) {
+        if ((boolean) QUEUED.get(this)) {
             throw new IllegalStateException("add_wait_queue of a queued entry");
         }
-        queued = true;
+        QUEUED.setRelease(this, true);
     }
 
     @Override
@@ -165,10 +187,11 @@ final class PollWindow implements PollWait {
         if (!Thread.holdsLock(this)) {
             throw new IllegalStateException("list_del_init without the head lock");
         }
-        queued = false;
+        QUEUED.setRelease(this, false);
     }
 
-    @Override public synchronized boolean isQueued() { return queued; }
+    @Override public synchronized boolean isQueued() { return (boolean) QUEUED.get(this); }
+    @Override public int events() { return PollEvents.POLLIN; }
     @Override public boolean isInternal() { return false; }
     @Override public long userData() { return 1; }
     @Override public int loState() { return (int) STATE.getOpaque(this); }

@@ -8,11 +8,11 @@
  * Seed 002's question, whether a poll wakeup can be lost between io_poll_wake and
  * io_poll_task_func's re-arm and commit, is asked of each {@code poll-rearm} strategy
  * ({@link dev.uringlab.stress.PollActiveFlagWindow}, {@link dev.uringlab.stress.PollBaselineReaddWindow},
- * {@link dev.uringlab.stress.PollRefsWindow}) and of a lockless data path with and without
- * smp_mb() ({@link dev.uringlab.stress.PollActiveFlagLocklessData},
- * {@link dev.uringlab.stress.PollActiveFlagLocklessDataMb}, {@link dev.uringlab.stress.PollBaselineReaddLocklessData});
- * those drive the real strategies (found by alias) on a model poll, {@link dev.uringlab.stress.PollWindow},
- * since the 5.15 window has no place in the 6.1-shaped engine (docs/poll-active-flag.md).
+ * {@link dev.uringlab.stress.PollRefsWindow}), and of the patch with a data path that takes no
+ * lock ({@link dev.uringlab.stress.PollActiveFlagLocklessData}), always in the orders the kernel's
+ * paths have (sock_def_readable's smp_mb before io_poll_wake, io_cqring_ev_posted's after the
+ * re-arm); those drive the real strategies (found by alias) on a model poll,
+ * {@link dev.uringlab.stress.PollWindow}, so that one window is tested alone (docs/poll-active-flag.md).
  * {@code ./mvnw verify} runs them in sanity mode; {@code -Djcstress.mode=quick} (or {@code default})
  * runs them for real, {@code -Djcstress.tests=REGEXP} picks some.
  *

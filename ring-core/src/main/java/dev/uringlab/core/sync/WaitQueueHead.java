@@ -13,9 +13,7 @@ import java.lang.invoke.VarHandle;
  * {@code __wake_up}. Non-exclusive entries are added at the front, as {@code __add_wait_queue}
  * does, so a wake visits the newest entry first.
  *
- * <p>Each head also counts the wakeups it delivered per poll bit ({@link #wakeups(int)}), so a
- * poll that was off the list, or gated, can tell after re-arming whether an event it cares
- * about arrived meanwhile. Counters: {@link Counter#WAITQUEUE_ADD}, {@link Counter#WAITQUEUE_REMOVE}
+ * <p>Counters: {@link Counter#WAITQUEUE_ADD}, {@link Counter#WAITQUEUE_REMOVE}
  * and {@link Counter#WAITQUEUE_WAKE} are bumped with {@link Counters#incShared}: heads on
  * different files are guarded by different locks and wakers run on any thread, but on the
  * ring owner's thread (every single-threaded benchmark) the increment is plain. Each head has
@@ -49,8 +47,6 @@ public final class WaitQueueHead {
     private String name;
     /** Entries on the list; guarded by {@link #lock}. */
     private int entries;
-    /** Wakeups delivered per poll bit 0..15, and (index 16) wakeups without a key; guarded by {@link #lock}. */
-    private final long[] wakeups = new long[17];
 
     public WaitQueueHead(Counters counters, Trace trace, String name) {
         this.counters = counters;
@@ -137,7 +133,6 @@ public final class WaitQueueHead {
         if (!lock.isHeldByCurrentThread()) {
             throw new IllegalStateException("__wake_up_locked without the waitqueue head lock");
         }
-        countWakeup(key);
         trace.emitOn(name, TracePoint.WAKE_UP, key, entries);
         WaitQueueEntry e = head.next;
         if (e == head) {
@@ -149,35 +144,6 @@ public final class WaitQueueHead {
             e.wake(key);
             e = next;
         }
-    }
-
-    private void countWakeup(int key) {
-        int bits = key & 0xffff;
-        if (bits == 0) {
-            wakeups[16]++;
-        }
-        while (bits != 0) {
-            wakeups[Integer.numberOfTrailingZeros(bits)]++;
-            bits &= bits - 1;
-        }
-    }
-
-    /**
-     * How many wakeups this head delivered that concern any of {@code events} (poll bits), plus
-     * those without a key; the caller holds the head lock. Two readings differ exactly when such
-     * a wakeup happened in between, whether or not an entry was on the list to see it.
-     */
-    public long wakeups(int events) {
-        if (!lock.isHeldByCurrentThread()) {
-            throw new IllegalStateException("wakeups() without the waitqueue head lock");
-        }
-        long sum = wakeups[16];
-        int bits = events & 0xffff;
-        while (bits != 0) {
-            sum += wakeups[Integer.numberOfTrailingZeros(bits)];
-            bits &= bits - 1;
-        }
-        return sum;
     }
 
     /**

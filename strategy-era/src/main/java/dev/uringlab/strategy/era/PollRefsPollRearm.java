@@ -1,5 +1,6 @@
 package dev.uringlab.strategy.era;
 
+import dev.uringlab.api.PollEvents;
 import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Mainline;
@@ -36,6 +37,8 @@ import dev.uringlab.spi.trace.TracePoint;
  * pass read is kept in the owner's plain pass word.
  */
 public final class PollRefsPollRearm implements PollRearm {
+    /** IO_ASYNC_POLL_COMMON: bits io_poll_wake leaves out of its event test. */
+    static final int IO_ASYNC_POLL_COMMON = PollEvents.EPOLLONESHOT | PollEvents.POLLPRI;
     /** IO_POLL_RETRY_FLAG. */
     static final int IO_POLL_RETRY_FLAG = 1 << 30;
     /** IO_POLL_REF_MASK. */
@@ -50,11 +53,36 @@ public final class PollRefsPollRearm implements PollRearm {
     }
 
     /**
-     * io_poll_wake -> io_poll_get_ownership: {@code atomic_fetch_inc(&req->poll_refs)}; the
-     * waker that raised the count from zero owns the request and queues its task work.
+     * io_poll_wake: the event test first ({@code if (mask && !(mask & (poll->events &
+     * ~IO_ASYNC_POLL_COMMON))) return 0;}, io_uring/poll.c:393 at 6.1-rc6), then
+     * io_poll_get_ownership: {@code atomic_fetch_inc(&req->poll_refs)}; the waker that raised the
+     * count from zero owns the request and queues its task work; a single-shot poll's owner
+     * takes the entry off the list at once.
      */
     @Override
-    public boolean pollWake(PollWait poll) {
+    public boolean pollWake(PollWait poll, int mask) {
+        if (mask != 0 && (mask & poll.events() & ~IO_ASYNC_POLL_COMMON) == 0) {
+            return false;
+        }
+        boolean owner = ioPollGetOwnership(poll);
+        if (owner && mask != 0 && (poll.events() & PollEvents.EPOLLONESHOT) != 0) {
+            poll.listDelInit(); // "optional, saves extra locking for removal in tw handler" (poll.c:397-405)
+        }
+        return owner;
+    }
+
+    /**
+     * io_poll_disarm: {@code if (!io_poll_get_ownership(req)) return -EALREADY;}. A failed
+     * attempt leaves its reference, so the owner's next pass sees more than one and polls the
+     * file afresh.
+     */
+    @Override
+    public boolean pollDisarm(PollWait poll) {
+        return ioPollGetOwnership(poll);
+    }
+
+    /** io_poll_get_ownership: {@code atomic_fetch_inc}, or the slow path past the bias. */
+    private boolean ioPollGetOwnership(PollWait poll) {
         int v = poll.lvState(); // atomic_read: the slow path is taken only past the bias
         boolean owner = v >= IO_POLL_REF_BIAS ? ioPollGetOwnershipSlowpath(poll)
                 : (poll.xaddState(1) & IO_POLL_REF_MASK) == 0;

@@ -2,6 +2,7 @@ package dev.uringlab.strategy.era;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.uringlab.api.PollEvents;
 import dev.uringlab.spi.PollRearm.Rearmed;
 import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.trace.Trace;
@@ -23,6 +24,7 @@ class PollRefsPollRearmTest {
         final AtomicInteger refs = new AtomicInteger();
         int pass;
 
+        @Override public int events() { return PollEvents.POLLIN; }
         @Override public void addWaitQueue() { throw new AssertionError("poll-refs never re-adds the entry"); }
         @Override public void listDelInit() { throw new AssertionError("poll-refs never takes a multishot entry off"); }
         @Override public boolean isQueued() { return true; }
@@ -43,21 +45,39 @@ class PollRefsPollRearmTest {
     @Test
     void shouldLoopForAWakeupThatCameDuringThePassAndKeepItsMaskOtherwise() {
         Poll poll = new Poll();
-        assertThat(r.pollWake(poll)).as("0 -> 1: the waker owns the request").isTrue();
+        assertThat(r.pollWake(poll, PollEvents.POLLIN)).as("0 -> 1: the waker owns the request").isTrue();
         assertThat(r.pollCheckEvents(poll)).as("one reference: the wakeup's mask is good").isFalse();
-        assertThat(r.pollWake(poll)).as("1 -> 2: only counted").isFalse();
+        assertThat(r.pollWake(poll, PollEvents.POLLIN)).as("1 -> 2: only counted").isFalse();
         assertThat(r.pollRearm(poll)).isEqualTo(Rearmed.LOOP);
         r.pollCheckEvents(poll); // the second pass has no stashed mask (the engine cleared it): it polls the file
         assertThat(r.pollRearm(poll)).isEqualTo(Rearmed.NO_ACTION);
         assertThat(poll.refs.get()).isZero();
-        assertThat(r.pollWake(poll)).as("ownership was given up: the next wakeup takes it").isTrue();
+        assertThat(r.pollWake(poll, PollEvents.POLLIN)).as("ownership was given up: the next wakeup takes it").isTrue();
+    }
+
+    @Test
+    void shouldTestTheMaskBeforeTakingAReference() {
+        Poll poll = new Poll();
+        assertThat(r.pollWake(poll, PollEvents.POLLOUT)).as("a POLLOUT wakeup of a POLLIN poll").isFalse();
+        assertThat(poll.refs.get()).as("no reference taken").isZero();
+        assertThat(r.pollWake(poll, PollEvents.POLLIN)).isTrue();
+    }
+
+    @Test
+    void shouldLetARemoveTakeOwnershipOnlyFromZeroAndLeaveItsReferenceOtherwise() {
+        Poll poll = new Poll();
+        assertThat(r.pollWake(poll, PollEvents.POLLIN)).isTrue();
+        assertThat(r.pollDisarm(poll)).as("io_poll_disarm while the task work owns the request: -EALREADY").isFalse();
+        assertThat(r.pollCheckEvents(poll)).as("the remove's reference makes the pass poll the file").isTrue();
+        assertThat(r.pollRearm(poll)).isEqualTo(Rearmed.NO_ACTION);
+        assertThat(r.pollDisarm(poll)).as("nobody owns it now: the remove takes it").isTrue();
     }
 
     @Test
     void shouldSetTheRetryFlagPastTheBiasInsteadOfCounting() {
         Poll poll = new Poll();
         poll.refs.set(PollRefsPollRearm.IO_POLL_REF_BIAS);
-        assertThat(r.pollWake(poll)).isFalse();
+        assertThat(r.pollWake(poll, PollEvents.POLLIN)).isFalse();
         assertThat(poll.refs.get()).isEqualTo(PollRefsPollRearm.IO_POLL_REF_BIAS | PollRefsPollRearm.IO_POLL_RETRY_FLAG);
         assertThat(r.pollCheckEvents(poll)).as("the retry flag makes the pass poll the file").isTrue();
         assertThat(poll.refs.get()).isEqualTo(PollRefsPollRearm.IO_POLL_REF_BIAS);
@@ -76,7 +96,7 @@ class PollRefsPollRearmTest {
         Thread waker = new Thread(() -> {
             for (int i = 0; i < wakeups; i++) {
                 events.incrementAndGet(); // the event (a write to the pipe), then __wake_up
-                if (r.pollWake(poll)) {
+                if (r.pollWake(poll, PollEvents.POLLIN)) {
                     queued.incrementAndGet();
                     worst.accumulateAndGet(outstanding.incrementAndGet(), Math::max);
                 }
@@ -111,7 +131,7 @@ class PollRefsPollRearmTest {
         if ((poll.refs.get() & PollRefsPollRearm.IO_POLL_RETRY_FLAG) == 0) {
             assertThat(seen).as("the last wakeup was seen by a pass").isEqualTo(wakeups);
         } else {
-            assertThat(r.pollWake(poll)).as("the next wakeup takes ownership and the retry flag with it").isTrue();
+            assertThat(r.pollWake(poll, PollEvents.POLLIN)).as("the next wakeup takes ownership and the retry flag with it").isTrue();
         }
     }
 }

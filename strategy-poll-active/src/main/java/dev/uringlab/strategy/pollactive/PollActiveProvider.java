@@ -4,20 +4,34 @@ import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Mainline;
 import dev.uringlab.spi.PollRearm;
+import dev.uringlab.strategy.pollactive.ActiveFlagPollRearm.Order;
 
 /**
- * Registers {@link ActiveFlagPollRearm} as {@value #ALIAS} on the {@code poll-rearm} axis: written
- * for 5.16 (applied to for-5.16, then dropped before the release, the poll rework of 5.17
- * replacing it), so no kernel profile resolves to it ({@link Mainline#NEVER}).
+ * Registers {@link ActiveFlagPollRearm} on the {@code poll-rearm} axis, as posted ({@value #ALIAS},
+ * the race's patched arm) and repaired ({@value #MASK_FIRST_ALIAS}, {@link MaskFirst}): written for
+ * 5.16 (applied to for-5.16, then dropped before the release, the poll rework of 5.17 replacing
+ * it), so no kernel profile resolves to either ({@link Mainline#NEVER}).
  */
 public final class PollActiveProvider extends AbstractStrategyProvider<PollRearm> {
-    /** The alias on the poll-rearm axis. */
+    /** The patch as posted. */
     public static final String ALIAS = "active-flag";
+    /** The patch with the wakeup's mask tested before the flag and the list. */
+    public static final String MASK_FIRST_ALIAS = "active-flag-mask-first";
 
     public PollActiveProvider() {
         super(Axis.POLL_REARM, ALIAS, "5.16", Mainline.NEVER,
-                "POLL_ADD stays on the waitqueue; an 'active' flag (READ_ONCE/WRITE_ONCE) gates io_poll_wake:"
-                    + " no list_del_init or add_wait_queue per event; internal polls unchanged",
-                ctx -> new ActiveFlagPollRearm(ctx.trace()));
+                "the patch as posted: POLL_ADD stays on the waitqueue; an 'active' flag (READ_ONCE/WRITE_ONCE) gates"
+                    + " io_poll_wake, cleared before the wakeup's mask is tested (a POLLOUT wakeup of a POLLIN poll stalls it)",
+                ctx -> new ActiveFlagPollRearm(ctx.trace(), Order.AS_POSTED));
+    }
+
+    /** Registers the repaired order as {@value #MASK_FIRST_ALIAS}. */
+    public static final class MaskFirst extends AbstractStrategyProvider<PollRearm> {
+        public MaskFirst() {
+            super(Axis.POLL_REARM, MASK_FIRST_ALIAS, "5.16", Mainline.NEVER,
+                    "seed 002 repaired: the wakeup's mask is tested before the active flag (and before an internal poll"
+                        + " leaves the list), as io_poll_wake does from 5.17 on",
+                    ctx -> new ActiveFlagPollRearm(ctx.trace(), Order.MASK_FIRST));
+        }
     }
 }

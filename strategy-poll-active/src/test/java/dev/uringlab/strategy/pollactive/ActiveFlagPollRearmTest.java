@@ -1,6 +1,7 @@
 package dev.uringlab.strategy.pollactive;
 
 import static dev.uringlab.api.PollEvents.POLLIN;
+import static dev.uringlab.api.PollEvents.POLLOUT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.api.Ring;
@@ -13,6 +14,7 @@ import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
+import dev.uringlab.strategy.pollactive.ActiveFlagPollRearm.Order;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -21,13 +23,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ActiveFlagPollRearm} on a model poll (the gate and the flag) and on the emulated ring
- * beside the 5.15 baseline: the same CQEs, with the waitqueue traffic the patch removes gone.
+ * {@link ActiveFlagPollRearm} on a model poll (the gate, the flag, the order of the mask test)
+ * and on the emulated ring beside the 5.15 baseline: the same CQEs on a pipe, with the waitqueue
+ * traffic the patch removes gone; on an AF_UNIX socket pair, the stall of the patch as posted.
  */
 class ActiveFlagPollRearmTest {
     private static final int WAKEUPS = 100;
 
-    /** A POLL_ADD's or an internal poll's wait entry; the head lock is not modelled here (one thread). */
+    /** A POLLIN poll's wait entry (POLL_ADD or internal); the head lock is not modelled here (one thread). */
     private static final class ModelPoll implements PollWait {
         final boolean internal;
         boolean queued = true;
@@ -39,6 +42,7 @@ class ActiveFlagPollRearmTest {
             this.internal = internal;
         }
 
+        @Override public int events() { return POLLIN; }
         @Override public void addWaitQueue() { queued = true; adds++; }
         @Override public void listDelInit() { queued = false; removes++; }
         @Override public boolean isQueued() { return queued; }
@@ -46,55 +50,157 @@ class ActiveFlagPollRearmTest {
         @Override public long userData() { return 7; }
         @Override public int loState() { return state; }
         @Override public void woState(int value) { state = value; }
-        @Override public int lvState() { return state; }
-        @Override public void svState(int value) { state = value; }
+        @Override public int lvState() { throw new AssertionError("the patch reads the flag with READ_ONCE only"); }
+        @Override public void svState(int value) { throw new AssertionError("the patch writes the flag with WRITE_ONCE only"); }
         @Override public boolean casState(int expect, int update) { throw new AssertionError("the patch has no CAS"); }
         @Override public int xaddState(int delta) { throw new AssertionError("the patch has no atomic add"); }
         @Override public int lpPass() { throw new AssertionError("the patch keeps no pass word"); }
         @Override public void spPass(int value) { throw new AssertionError("the patch keeps no pass word"); }
     }
 
+    private static ActiveFlagPollRearm asPosted() {
+        return new ActiveFlagPollRearm(Trace.OFF, Order.AS_POSTED);
+    }
+
+    private static ActiveFlagPollRearm maskFirst() {
+        return new ActiveFlagPollRearm(Trace.OFF, Order.MASK_FIRST);
+    }
+
     @Test
     void shouldIgnoreWakeupsWhileInactiveAndStayQueued() {
-        ActiveFlagPollRearm r = new ActiveFlagPollRearm(Trace.OFF);
+        for (ActiveFlagPollRearm r : List.of(asPosted(), maskFirst())) {
+            ModelPoll poll = new ModelPoll(false);
+            assertThat(r.pollWake(poll, POLLIN)).as("the first wakeup").isTrue();
+            assertThat(poll.state).isEqualTo(ActiveFlagPollRearm.INACTIVE);
+            assertThat(r.pollWake(poll, POLLIN)).as("a wakeup while the task work is pending").isFalse();
+            assertThat(r.rearmBeforeCommit()).as("WRITE_ONCE(active, true) before io_commit_cqring").isTrue();
+            assertThat(r.pollRearm(poll)).as("nothing is re-checked").isEqualTo(PollRearm.Rearmed.NO_ACTION);
+            assertThat(poll.state).isEqualTo(ActiveFlagPollRearm.ACTIVE);
+            assertThat(r.pollWake(poll, POLLIN)).as("the first wakeup after the re-arm").isTrue();
+            assertThat(poll.queued).isTrue();
+            assertThat(List.of(poll.adds, poll.removes)).containsExactly(0, 0);
+        }
+    }
+
+    /** The bug as posted: io_poll_wake clears the flag before __io_async_wake's mask test, and nothing sets it again. */
+    @Test
+    void shouldStallAfterAWakeupForAnotherEventAsPosted() {
+        ActiveFlagPollRearm r = asPosted();
         ModelPoll poll = new ModelPoll(false);
-        assertThat(r.pollWake(poll)).as("the first wakeup").isTrue();
-        assertThat(poll.state).isEqualTo(ActiveFlagPollRearm.INACTIVE);
-        assertThat(r.pollWake(poll)).as("a wakeup while the task work is pending").isFalse();
-        assertThat(r.pollRearm(poll)).as("the engine re-checks for a refused wakeup").isEqualTo(PollRearm.Rearmed.RECHECK);
+        assertThat(r.pollWake(poll, POLLOUT)).as("a POLLOUT wakeup of a POLLIN poll queues nothing").isFalse();
+        assertThat(poll.state).as("but cleared the flag").isEqualTo(ActiveFlagPollRearm.INACTIVE);
+        for (int i = 0; i < 3; i++) {
+            assertThat(r.pollWake(poll, POLLIN)).as("POLLIN wakeup %d after it", i).isFalse();
+        }
+    }
+
+    @Test
+    void shouldLeaveTheFlagAloneForAWakeupForAnotherEventWhenTheMaskComesFirst() {
+        ActiveFlagPollRearm r = maskFirst();
+        ModelPoll poll = new ModelPoll(false);
+        assertThat(r.pollWake(poll, POLLOUT)).isFalse();
         assertThat(poll.state).isEqualTo(ActiveFlagPollRearm.ACTIVE);
-        assertThat(r.pollWake(poll)).as("the first wakeup after the re-arm").isTrue();
-        assertThat(poll.queued).isTrue();
-        assertThat(poll.adds).isZero();
-        assertThat(poll.removes).isZero();
+        assertThat(r.pollWake(poll, POLLIN)).isTrue();
+    }
+
+    /** io_poll_wake's test of a wakeup without a key: it is for everyone. */
+    @Test
+    void shouldTakeAWakeupWithoutAKey() {
+        for (ActiveFlagPollRearm r : List.of(asPosted(), maskFirst())) {
+            assertThat(r.pollWake(new ModelPoll(false), 0)).isTrue();
+        }
     }
 
     @Test
     void shouldKeepTheOldPathForAnInternalPoll() {
-        ActiveFlagPollRearm r = new ActiveFlagPollRearm(Trace.OFF);
-        ModelPoll poll = new ModelPoll(true);
-        assertThat(r.pollWake(poll)).isTrue();
-        assertThat(poll.queued).as("io_async_wake: list_del_init").isFalse();
-        r.pollRearm(poll);
-        assertThat(poll.queued).as("io_poll_rewait: add_wait_queue").isTrue();
-        assertThat(poll.state).as("the flag is not touched").isEqualTo(ActiveFlagPollRearm.ACTIVE);
-        assertThat(List.of(poll.adds, poll.removes)).containsExactly(1, 1);
+        for (ActiveFlagPollRearm r : List.of(asPosted(), maskFirst())) {
+            ModelPoll poll = new ModelPoll(true);
+            assertThat(r.pollWake(poll, POLLIN)).isTrue();
+            assertThat(poll.queued).as("io_async_wake: list_del_init").isFalse();
+            r.pollRearm(poll);
+            assertThat(poll.queued).as("io_poll_rewait: add_wait_queue").isTrue();
+            assertThat(poll.state).as("the flag is not touched").isEqualTo(ActiveFlagPollRearm.ACTIVE);
+            assertThat(List.of(poll.adds, poll.removes)).containsExactly(1, 1);
+        }
+    }
+
+    /** As posted, io_async_wake's list_del_init comes before the mask test: a READ waiting for POLLIN is dropped. */
+    @Test
+    void shouldDropAnInternalPollOnAWakeupForAnotherEventAsPosted() {
+        ModelPoll posted = new ModelPoll(true);
+        assertThat(asPosted().pollWake(posted, POLLOUT)).isFalse();
+        assertThat(posted.queued).as("off the list, no task work: nothing will wake it").isFalse();
+        ModelPoll repaired = new ModelPoll(true);
+        assertThat(maskFirst().pollWake(repaired, POLLOUT)).isFalse();
+        assertThat(repaired.queued).isTrue();
+    }
+
+    /** __io_poll_remove_one looks at the list only, and with the flag the entry never leaves it. */
+    @Test
+    void shouldLetARemoveTakeThePollWhileItsTaskWorkIsQueued() {
+        ModelPoll poll = new ModelPoll(false);
+        ActiveFlagPollRearm r = asPosted();
+        assertThat(r.pollWake(poll, POLLIN)).isTrue();
+        assertThat(r.pollDisarm(poll)).isTrue();
     }
 
     @Test
     void shouldPostTheBaselineStreamWithoutTheWaitqueueRoundTrips() throws RingUnavailableException {
         Run baseline = multishotWokenManyTimes(Axis.BASELINE);
-        Run active = multishotWokenManyTimes(PollActiveProvider.ALIAS);
-        assertThat(active.cqes()).hasSize(WAKEUPS).isEqualTo(baseline.cqes());
+        for (String alias : List.of(PollActiveProvider.ALIAS, PollActiveProvider.MASK_FIRST_ALIAS)) {
+            Run active = multishotWokenManyTimes(alias);
+            assertThat(active.cqes()).as(alias).hasSize(WAKEUPS).isEqualTo(baseline.cqes());
+            assertThat(active.counters().get(Counter.WAITQUEUE_ADD)).as("%s adds: the arm only", alias).isEqualTo(1);
+            assertThat(active.counters().get(Counter.WAITQUEUE_REMOVE)).as("%s removes", alias).isZero();
+            assertThat(active.counters().get(Counter.WAITQUEUE_LOCK)).as("%s: one head-lock round trip fewer per event", alias)
+                    .isEqualTo(baseline.counters().get(Counter.WAITQUEUE_LOCK) - WAKEUPS);
+            assertThat(active.counters().get(Counter.POLL_WAKE_ACCEPTED)).isEqualTo(WAKEUPS);
+            assertThat(active.counters().get(Counter.POLL_WAKE_IGNORED)).isZero();
+        }
         assertThat(baseline.counters().get(Counter.WAITQUEUE_ADD)).as("baseline adds: arm + one per re-arm").isEqualTo(1 + WAKEUPS);
         assertThat(baseline.counters().get(Counter.WAITQUEUE_REMOVE)).as("baseline removes: one per wakeup").isEqualTo(WAKEUPS);
-        assertThat(active.counters().get(Counter.WAITQUEUE_ADD)).as("active-flag adds: the arm only").isEqualTo(1);
-        assertThat(active.counters().get(Counter.WAITQUEUE_REMOVE)).as("active-flag removes").isZero();
-        assertThat(active.counters().get(Counter.WAITQUEUE_LOCK))
-                .as("one head-lock round trip fewer per event").isEqualTo(baseline.counters().get(Counter.WAITQUEUE_LOCK) - WAKEUPS);
-        for (Run run : List.of(baseline, active)) {
-            assertThat(run.counters().get(Counter.POLL_WAKE_ACCEPTED)).isEqualTo(WAKEUPS);
-            assertThat(run.counters().get(Counter.POLL_WAKE_IGNORED)).isZero();
+        assertThat(baseline.counters().get(Counter.POLL_WAKE_ACCEPTED)).isEqualTo(WAKEUPS);
+    }
+
+    /**
+     * Seed 002's stall on an AF_UNIX socket pair: the server's POLLIN poll gets its first request;
+     * it replies; the client's read frees the reply's bytes, charged to the server's end, whose
+     * unix_write_space wakes it with POLLOUT. As posted, the flag is now clear for good and the
+     * next request posts nothing; with the mask first, and on the baseline, it posts its CQE.
+     */
+    @Test
+    void shouldStopDeliveringPollinAfterTheFirstPolloutWakeupAsPosted() throws RingUnavailableException {
+        assertThat(echoTwice(PollActiveProvider.ALIAS)).containsExactly("1 1 2");
+        assertThat(echoTwice(PollActiveProvider.MASK_FIRST_ALIAS)).containsExactly("1 1 2", "1 1 2");
+        assertThat(echoTwice(Axis.BASELINE)).containsExactly("1 1 2", "1 1 2");
+    }
+
+    /**
+     * On TCP, the author's transport, a reply that fits wakes nobody when the client reads it
+     * (no SOCK_NOSPACE), so the patch as posted keeps posting; once a send of the server's ran out
+     * of room, the read that frees it wakes the server's socket with POLLOUT, and the poll stops.
+     */
+    @Test
+    void shouldStallOnTcpOnlyAfterASendRanOutOfRoom() throws RingUnavailableException {
+        RingConfig config = RingConfig.builder(8).deterministic(true).strategy(Axis.POLL_REARM.key(), PollActiveProvider.ALIAS).build();
+        try (Ring ring = Rings.open("emulated", config); Arena arena = Arena.ofConfined()) {
+            MemorySegment big = arena.allocate(1 << 17);
+            int[] conn = ring.sys().tcpPair();
+            ring.getSqe().prepPollMultishot(conn[0], POLLIN).userData(1);
+            assertThat(ring.submit()).isEqualTo(1);
+            for (int tx = 0; tx < 3; tx++) {
+                assertThat(ring.sys().write(conn[1], big, 16)).isEqualTo(16);
+                ring.cqAdvance(ring.forEachCqe((ud, res, flags) -> { }));
+                assertThat(ring.sys().read(conn[0], big, 16)).isEqualTo(16);
+                assertThat(ring.sys().write(conn[0], big, 16)).isEqualTo(16);
+                assertThat(ring.sys().read(conn[1], big, 16)).isEqualTo(16);
+            }
+            assertThat(ring.counters().get(Counter.POLL_WAKE_ACCEPTED)).as("three requests, three CQEs").isEqualTo(3);
+            int sent = ring.sys().write(conn[0], big, 1 << 17);
+            assertThat(sent).as("a reply that does not fit: SOCK_NOSPACE").isLessThan(1 << 17);
+            assertThat(ring.sys().read(conn[1], big, sent)).as("the read that frees it: POLLOUT on the server's end").isEqualTo(sent);
+            assertThat(ring.sys().write(conn[1], big, 16)).isEqualTo(16);
+            assertThat(ring.counters().get(Counter.POLL_WAKE_ACCEPTED)).as("the next request is not reported").isEqualTo(3);
         }
     }
 
@@ -130,9 +236,9 @@ class ActiveFlagPollRearmTest {
             event = List.copyOf(steps); // the write's wakeup and the task work it ran on the way back
         }
         List<TracePoint> poll = event.stream().filter(p -> p.area() == TracePoint.Area.POLL || p.area() == TracePoint.Area.STRATEGY
-                || p.area() == TracePoint.Area.WAITQUEUE).toList();
+                || p.area() == TracePoint.Area.WAITQUEUE || p == TracePoint.IO_COMMIT_CQRING).toList();
         assertThat(poll).startsWith(TracePoint.WAKE_UP, TracePoint.IO_POLL_ACTIVE_CLEAR, TracePoint.IO_POLL_WAKE,
-                TracePoint.IO_POLL_TASK_FUNC, TracePoint.IO_POLL_REARM, TracePoint.IO_POLL_ACTIVE_SET)
+                TracePoint.IO_POLL_TASK_FUNC, TracePoint.IO_POLL_REARM, TracePoint.IO_POLL_ACTIVE_SET, TracePoint.IO_COMMIT_CQRING)
                 .doesNotContain(TracePoint.ADD_WAIT_QUEUE, TracePoint.LIST_DEL_INIT);
     }
 
@@ -155,5 +261,29 @@ class ActiveFlagPollRearmTest {
             }
             return new Run(cqes, ring.counters().snapshot());
         }
+    }
+
+    /**
+     * Two echo transactions on a socket pair, the server's side outside the ring for brevity: the
+     * client sends, the CQEs that came on the way back from that write(2) (the task work runs
+     * there) are taken, the server reads and replies, the client reads the reply.
+     */
+    private static List<String> echoTwice(String pollRearm) throws RingUnavailableException {
+        RingConfig config = RingConfig.builder(8).deterministic(true).strategy(Axis.POLL_REARM.key(), pollRearm).build();
+        List<String> cqes = new ArrayList<>();
+        try (Ring ring = Rings.open("emulated", config); Arena arena = Arena.ofConfined()) {
+            MemorySegment buf = arena.allocate(16);
+            int[] sv = ring.sys().socketpair();
+            ring.getSqe().prepPollMultishot(sv[0], POLLIN).userData(1);
+            assertThat(ring.submit()).isEqualTo(1);
+            for (int tx = 0; tx < 2; tx++) {
+                assertThat(ring.sys().write(sv[1], buf, 16)).isEqualTo(16);
+                ring.cqAdvance(ring.forEachCqe((ud, res, flags) -> cqes.add(ud + " " + res + " " + flags)));
+                assertThat(ring.sys().read(sv[0], buf, 16)).isEqualTo(16);
+                assertThat(ring.sys().write(sv[0], buf, 16)).isEqualTo(16);
+                assertThat(ring.sys().read(sv[1], buf, 16)).as("the client reads the reply: POLLOUT on the server's end").isEqualTo(16);
+            }
+        }
+        return cqes;
     }
 }

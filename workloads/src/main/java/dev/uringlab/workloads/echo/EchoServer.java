@@ -14,7 +14,8 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * The echo server of seed 002 (Xiaoguang Wang's io_uring-echo-server, multishot branch), on
- * {@code connections} AF_UNIX stream socket pairs: the server holds one end of each, with one
+ * {@code connections} TCP connections over loopback, as the author ran it (a TCP echo server and
+ * its client): the server holds the accepted end of each, with one
  * multishot POLL_ADD (POLLIN) armed on it; on each poll CQE it queues a READ of the request
  * (16 bytes) and, on the READ's CQE, a WRITE of the same bytes back; the client sends 16 bytes
  * and reads the 16-byte reply. One transaction is one request echoed; the metric is
@@ -34,6 +35,13 @@ import java.lang.foreign.MemorySegment;
  * </ul>
  * The server side never calls read(2) or write(2) itself: everything it does goes through SQEs,
  * as the author's server does.
+ *
+ * <p>Why TCP and not AF_UNIX: the transport decides which wakeups reach the server's POLLIN
+ * poll. On AF_UNIX every client read of a reply wakes the server's socket with POLLOUT
+ * (unix_write_space), which a POLLIN poll ignores, but which stops seed 002's patch as posted
+ * for good (scenarios/socketpair-pollout-wakeup.scn). On TCP a write-space wakeup comes only
+ * after a send ran out of room (SOCK_NOSPACE), which 16-byte replies never do; so each
+ * transaction is the one POLLIN wakeup the author measured.
  */
 public final class EchoServer implements AutoCloseable {
     /** The request and reply size of the author's test. */
@@ -68,7 +76,7 @@ public final class EchoServer implements AutoCloseable {
     private boolean closed;
 
     /**
-     * Makes {@code connections} socket pairs and arms one multishot POLL_ADD on the server end
+     * Makes {@code connections} loopback TCP connections and arms one multishot POLL_ADD on the server end
      * of each; in THREADED mode starts the client thread. {@code ring} must be sized by
      * {@link #setup}.
      *
@@ -87,7 +95,7 @@ public final class EchoServer implements AutoCloseable {
         this.request = arena.allocate(MESSAGE);
         this.reply = arena.allocate(MESSAGE);
         for (int i = 0; i < connections; i++) {
-            int[] sv = sys.socketpair();
+            int[] sv = sys.tcpPair();
             serverFds[i] = sv[0];
             clientFds[i] = sv[1];
             pollMulti(i);

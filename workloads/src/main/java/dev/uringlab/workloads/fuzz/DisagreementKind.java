@@ -34,6 +34,10 @@ public enum DisagreementKind {
     POLL_REARM_ORDER("the poll-rearm baseline is 5.15's: io_poll_wake takes the entry off the waitqueue and the "
             + "re-arm adds it back at the head (add_wait_queue), so the next wakeup reaches it first; since "
             + "5.17 (poll_refs, io_poll_check_events) a multishot entry stays where it was"),
+    /** A POLL_REMOVE that failed (-EALREADY) against a poll whose wakeup had queued its task work. */
+    POLL_REMOVE_WOKEN_5_15("the poll-rearm baseline is 5.15's: after a failed remove (-EALREADY) its task work "
+            + "reports the mask the wakeup stashed (req->result); since 5.17 the remove's failed io_poll_get_ownership "
+            + "leaves a reference and io_poll_check_events polls the file afresh"),
     /** A multishot CQE posted while completed requests wait in the batch. */
     MULTISHOT_AFTER_BATCH("io_req_post_cqe: the completions already in submit_state.compl_reqs are flushed before "
             + "a multishot CQE is posted, so the requests completed earlier in the same task-work run come first"),
@@ -65,6 +69,9 @@ public enum DisagreementKind {
         }
         if (writesMoreThan15Pages(lines) && firstDifferenceIsAWrite(lines, emulated, kernel)) {
             return PIPE_PAGES;
+        }
+        if (lines.stream().anyMatch(l -> l.startsWith("poll-remove ")) && failedRemove(emulated) && failedRemove(kernel)) {
+            return POLL_REMOVE_WOKEN_5_15;
         }
         boolean sameCqes = cqes(emulated).equals(cqes(kernel));
         boolean punted = Shrinker.punts(lines);
@@ -115,6 +122,11 @@ public enum DisagreementKind {
             }
         }
         return false;
+    }
+
+    /** Whether a stream has a CQE with -EALREADY (-114), a POLL_REMOVE's answer when the poll's task work owns it. */
+    private static boolean failedRemove(List<String> stream) {
+        return stream.stream().anyMatch(l -> l.startsWith("cqe ") && l.contains(" res=-114 "));
     }
 
     /** How many CQEs each user_data got. */

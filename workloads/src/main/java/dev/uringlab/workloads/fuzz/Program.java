@@ -46,6 +46,11 @@ public record Program(long seed, int index, List<String> lines, Set<Long> sure, 
         return !multishot.isEmpty();
     }
 
+    /** Whether the program removes a poll (POLL_REMOVE). */
+    public boolean removesPolls() {
+        return lines.stream().anyMatch(l -> l.startsWith("poll-remove "));
+    }
+
     /** Whether a multishot poll waits on the eventfd registered with the ring (its own CQEs wake it). */
     public boolean pollsOwnEventfd() {
         return lines.stream().anyMatch(l -> l.startsWith("register-eventfd "))

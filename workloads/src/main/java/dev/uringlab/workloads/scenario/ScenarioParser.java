@@ -40,7 +40,7 @@ public final class ScenarioParser {
     private static final Map<String, Integer> FLAG_WORDS = flagWords();
     /** The bare word that makes a poll multishot (IORING_POLL_ADD_MULTI). */
     private static final String MULTI = "multi";
-    private static final List<String> COMMANDS = List.of("setup", "pipe", "socketpair", "eventfd", "nullb", "register-eventfd", "nop", "poll",
+    private static final List<String> COMMANDS = List.of("setup", "pipe", "socketpair", "tcppair", "eventfd", "nullb", "register-eventfd", "nop", "poll",
             "poll-remove", "read", "write", "opcode", "submit", "wait", "app", "reap");
     /** The largest {@code len=} or {@code app} count: a pipe holds 64 KiB by default, so this is plenty. */
     static final int MAX_LEN = 1 << 20;
@@ -161,7 +161,8 @@ public final class ScenarioParser {
         switch (l.command) {
             case "setup" -> setup(l);
             case "pipe" -> steps.add(new Step.DeclarePipe(l.number, declare(l, Kind.PIPE)));
-            case "socketpair" -> steps.add(new Step.DeclareSocketPair(l.number, declare(l, Kind.SOCKETPAIR)));
+            case "socketpair" -> steps.add(new Step.DeclareSocketPair(l.number, declare(l, Kind.SOCKETPAIR), false));
+            case "tcppair" -> steps.add(new Step.DeclareSocketPair(l.number, declare(l, Kind.SOCKETPAIR), true));
             case "eventfd" -> steps.add(new Step.DeclareEventfd(l.number, declare(l, Kind.EVENTFD)));
             case "nullb" -> {
                 l.allowKeys("size", "poll_queues", "completion_nsec");

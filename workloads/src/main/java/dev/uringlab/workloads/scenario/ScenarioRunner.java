@@ -192,7 +192,7 @@ public final class ScenarioRunner {
                 declare(p.name() + ".w", ends[1]);
             }
             case Step.DeclareSocketPair sp -> {
-                int[] ends = open(step, () -> ring.sys().socketpair());
+                int[] ends = open(step, () -> sp.tcp() ? ring.sys().tcpPair() : ring.sys().socketpair());
                 declare(sp.name() + ".a", ends[0]);
                 declare(sp.name() + ".b", ends[1]);
             }
@@ -348,7 +348,7 @@ public final class ScenarioRunner {
         opened.add(fd);
     }
 
-    /** pipe2, socketpair or eventfd, whose failure ({@link IllegalStateException}) fails the step. */
+    /** pipe2, socketpair, a TCP pair or eventfd, whose failure ({@link IllegalStateException}) fails the step. */
     private int[] open(Step step, Supplier<int[]> opener) throws ScenarioRuntimeException {
         try {
             return opener.get();

@@ -24,8 +24,12 @@ public sealed interface Step {
     /** {@code pipe NAME}: pipe2(O_NONBLOCK); its ends are {@code NAME.r} and {@code NAME.w}. */
     record DeclarePipe(int line, String name) implements Step {}
 
-    /** {@code socketpair NAME}: socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK); its ends are {@code NAME.a} and {@code NAME.b}. */
-    record DeclareSocketPair(int line, String name) implements Step {}
+    /**
+     * {@code socketpair NAME}: socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK); {@code tcppair NAME}
+     * ({@code tcp}): a TCP connection over loopback, non-blocking. The ends are {@code NAME.a} and
+     * {@code NAME.b} (for TCP, the accepted end and the connecting one).
+     */
+    record DeclareSocketPair(int line, String name, boolean tcp) implements Step {}
 
     /** {@code eventfd NAME}: eventfd(0, EFD_NONBLOCK). */
     record DeclareEventfd(int line, String name) implements Step {}

@@ -161,9 +161,9 @@ class ScenarioParserTest {
                 Arguments.of("setup entries=4 sq=2", "t.scn:1: unknown argument 'sq=' for setup; setup takes entries=, cq_entries="),
                 Arguments.of("setup entries=4 now", "t.scn:1: unexpected 'now'; expected 'setup entries=N [cq_entries=M] [iopoll]'"),
                 // commands and arguments
-                Arguments.of(s + "nopp ud=1", "t.scn:2: unknown command 'nopp'; commands: setup, pipe, socketpair, eventfd, nullb, register-eventfd, "
+                Arguments.of(s + "nopp ud=1", "t.scn:2: unknown command 'nopp'; commands: setup, pipe, socketpair, tcppair, eventfd, nullb, register-eventfd, "
                         + "nop, poll, poll-remove, read, write, opcode, submit, wait, app, reap"),
-                Arguments.of("frobnicate", "t.scn:1: unknown command 'frobnicate'; commands: setup, pipe, socketpair, eventfd, "
+                Arguments.of("frobnicate", "t.scn:1: unknown command 'frobnicate'; commands: setup, pipe, socketpair, tcppair, eventfd, "
                         + "nullb, register-eventfd, nop, poll, poll-remove, read, write, opcode, submit, wait, app, reap"),
                 Arguments.of(s + "nop", "t.scn:2: nop: missing ud="),
                 Arguments.of(s + "nop link", "t.scn:2: nop: missing ud="),

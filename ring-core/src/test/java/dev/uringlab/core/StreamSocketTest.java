@@ -9,8 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.Syscalls;
+import dev.uringlab.spi.Counter;
 import dev.uringlab.core.fs.Pipe;
-import dev.uringlab.core.fs.UnixStreamSocket;
+import dev.uringlab.core.fs.StreamSocket;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -18,8 +19,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK): stream semantics and the poll events of {@link UnixStreamSocket}. */
-class UnixStreamSocketTest {
+/**
+ * socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK) and a loopback TCP connection: stream
+ * semantics, the poll events of {@link StreamSocket}, and when each family wakes a sender with
+ * POLLOUT.
+ */
+class StreamSocketTest {
     private Ring ring;
     private Syscalls sys;
     private Arena arena;
@@ -53,11 +58,11 @@ class UnixStreamSocketTest {
     @Test
     void shouldWriteWhatFitsThenRefuseThenEndTheStream() {
         int[] sv = sys.socketpair();
-        MemorySegment big = arena.allocate(UnixStreamSocket.SNDBUF + 100);
-        assertThat(sys.write(sv[0], big, UnixStreamSocket.SNDBUF + 100)).as("a partial write").isEqualTo(UnixStreamSocket.SNDBUF);
+        MemorySegment big = arena.allocate(StreamSocket.SNDBUF + 100);
+        assertThat(sys.write(sv[0], big, StreamSocket.SNDBUF + 100)).as("a partial write").isEqualTo(StreamSocket.SNDBUF);
         assertThat(sys.write(sv[0], big, 1)).isEqualTo(-EAGAIN);
         assertThat(sys.close(sv[0])).isZero();
-        assertThat(sys.read(sv[1], big, UnixStreamSocket.SNDBUF + 100)).as("queued bytes survive the close").isEqualTo(UnixStreamSocket.SNDBUF);
+        assertThat(sys.read(sv[1], big, StreamSocket.SNDBUF + 100)).as("queued bytes survive the close").isEqualTo(StreamSocket.SNDBUF);
         assertThat(sys.read(sv[1], big, 1)).as("end of stream").isZero();
         assertThat(sys.write(sv[1], big, 1)).isEqualTo(-Pipe.EPIPE);
     }
@@ -67,11 +72,11 @@ class UnixStreamSocketTest {
         int[] sv = sys.socketpair();
         int n = 10_000;
         MemorySegment src = arena.allocate(n);
-        MemorySegment dst = arena.allocate(UnixStreamSocket.SNDBUF);
+        MemorySegment dst = arena.allocate(StreamSocket.SNDBUF);
         for (int i = 0; i < n; i++) {
             src.set(ValueLayout.JAVA_BYTE, i, (byte) (i % 251));
         }
-        int skip = UnixStreamSocket.SNDBUF - n / 2; // the next send wraps at the queue's end
+        int skip = StreamSocket.SNDBUF - n / 2; // the next send wraps at the queue's end
         assertThat(sys.write(sv[0], dst, skip)).isEqualTo(skip);
         assertThat(sys.read(sv[1], dst, skip)).isEqualTo(skip);
         assertThat(sys.write(sv[0], src, n)).isEqualTo(n);
@@ -92,5 +97,51 @@ class UnixStreamSocketTest {
             assertThat(sys.read(sv[1], buf, 16)).isEqualTo(16);
         }
         assertThat(reap(ring)).hasSize(3).containsOnly(cqe(1, POLLIN, "MORE"));
+    }
+
+    /** AF_UNIX: the peer's read of this end's bytes wakes it with POLLOUT (unix_write_space), asked or not. */
+    @Test
+    void shouldWakeAnAfUnixSenderWithPolloutOnEveryReadOfItsBytes() {
+        assertThat(wakesOfTheSenderPerRead(sys.socketpair())).isEqualTo(1);
+    }
+
+    /** TCP: sk_stream_write_space runs only with SOCK_NOSPACE set, which no send that fitted set. */
+    @Test
+    void shouldNotWakeATcpSenderWhoseSendsFitted() {
+        assertThat(wakesOfTheSenderPerRead(sys.tcpPair())).isZero();
+    }
+
+    /** TCP: a send that ran out of room sets SOCK_NOSPACE; the read that frees room wakes the sender with POLLOUT, once. */
+    @Test
+    void shouldWakeATcpSenderThatRanOutOfRoomOnce() {
+        int[] sv = sys.tcpPair();
+        MemorySegment big = arena.allocate(StreamSocket.SNDBUF + 1);
+        assertThat(sys.write(sv[0], big, StreamSocket.SNDBUF + 1)).as("a partial send: wait_for_space").isEqualTo(StreamSocket.SNDBUF);
+        ring.getSqe().prepPollAdd(sv[0], POLLOUT).userData(1);
+        assertThat(ring.submit()).isEqualTo(1);
+        assertThat(reap(ring)).as("not writable").isEmpty();
+        assertThat(sys.read(sv[1], big, StreamSocket.SNDBUF)).isEqualTo(StreamSocket.SNDBUF);
+        assertThat(reap(ring)).as("the read freed the room: tcp_check_space -> sk_stream_write_space").containsExactly(cqe(1, POLLOUT));
+        ring.getSqe().prepPollMultishot(sv[0], POLLIN).userData(2);
+        assertThat(ring.submit()).isEqualTo(1);
+        assertThat(wakes(() -> {
+            sys.write(sv[0], big, 16);
+            sys.read(sv[1], big, 16);
+        })).as("SOCK_NOSPACE was cleared: the next read wakes nobody").isZero();
+    }
+
+    /** Waitqueue wakes of a sender's socket when its peer reads 16 bytes it sent, with a POLLIN poll armed on the sender. */
+    private int wakesOfTheSenderPerRead(int[] sv) {
+        MemorySegment buf = arena.allocate(16);
+        ring.getSqe().prepPollMultishot(sv[0], POLLIN).userData(1);
+        assertThat(ring.submit()).isEqualTo(1);
+        assertThat(sys.write(sv[0], buf, 16)).isEqualTo(16);
+        return wakes(() -> assertThat(sys.read(sv[1], buf, 16)).isEqualTo(16));
+    }
+
+    private int wakes(Runnable r) {
+        long before = ring.counters().get(Counter.WAITQUEUE_WAKE);
+        r.run();
+        return (int) (ring.counters().get(Counter.WAITQUEUE_WAKE) - before);
     }
 }

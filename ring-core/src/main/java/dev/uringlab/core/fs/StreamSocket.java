@@ -1,0 +1,246 @@
+package dev.uringlab.core.fs;
+
+import static dev.uringlab.api.Errno.EAGAIN;
+import static dev.uringlab.api.PollEvents.POLLHUP;
+import static dev.uringlab.api.PollEvents.POLLIN;
+import static dev.uringlab.api.PollEvents.POLLOUT;
+import static dev.uringlab.api.PollEvents.POLLRDNORM;
+import static dev.uringlab.api.PollEvents.POLLWRNORM;
+
+import dev.uringlab.core.sync.WaitQueueHead;
+import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.trace.Trace;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One end of a connected stream socket pair, non-blocking: {@code socketpair(AF_UNIX,
+ * SOCK_STREAM)} (net/unix/af_unix.c) or a TCP connection over loopback (net/ipv4/tcp.c), the
+ * transport of seed 002's echo server. Each end has a receive queue ({@code sk_receive_queue},
+ * its bytes guarded by the queue's lock) and one waitqueue ({@code sk_wq}) for both directions. A
+ * send appends to the peer's receive queue and wakes the peer's waitqueue with
+ * POLLIN|POLLPRI|POLLRDNORM|POLLRDBAND ({@code sk_data_ready}: sock_def_readable,
+ * net/core/sock.c:3047 at v5.15, for both families). The families differ in when a sender hears
+ * that it may write again ({@link Family}): the case seed 002's patch as posted trips on.
+ *
+ * <p>Stream semantics: a recv returns what is queued, up to its length, across sends (a
+ * partial read); a send of more than fits writes what fits (a partial write), and -EAGAIN when
+ * nothing does; an empty queue reads -EAGAIN while the peer is open, then 0 (end of stream);
+ * a send to a closed peer is -EPIPE. The send buffer is {@value #SNDBUF} bytes: what a sender may
+ * have in its peer's queue (a model of sk_sndbuf, and of TCP's receive window on loopback, where
+ * the ACK comes at once). Closing an end shuts both directions for the peer and wakes it without
+ * a key ({@code sk_state_change}, sock_def_wakeup). Every wakeup looks first whether anyone waits
+ * (skwq_has_sleeper: a full barrier, then a lockless look at the list) and takes the head lock
+ * only then.
+ *
+ * <p>Threads: any thread may send or recv; {@code ->poll} takes no lock and reads the queue
+ * lengths and the closed flags with opaque loads, as the kernel's lockless poll does.
+ */
+public final class StreamSocket extends EmulatedFile {
+    /** The send buffer: the bytes a sender may have in its peer's queue (a model of sk_sndbuf). */
+    public static final int SNDBUF = 65536;
+    /** POLLRDBAND. */
+    static final int POLLRDBAND = 0x0080;
+    /** POLLWRBAND. */
+    static final int POLLWRBAND = 0x0200;
+    /** POLLRDHUP. */
+    static final int POLLRDHUP = 0x2000;
+    /** POLLPRI. */
+    static final int POLLPRI = 0x0002;
+    /** The key of sock_def_readable's wakeup. */
+    static final int DATA_READY = POLLIN | POLLPRI | POLLRDNORM | POLLRDBAND;
+    /** The key of a write-space wakeup (unix_write_space, sk_stream_write_space). */
+    static final int WRITE_SPACE = POLLOUT | POLLWRNORM | POLLWRBAND;
+
+    /** The protocol, and with it when a sender is told it may write again. */
+    public enum Family {
+        /**
+         * AF_UNIX: the bytes a send queues are charged to the sender (sk_wmem_alloc) until the peer
+         * reads them; freeing them (sock_wfree -> unix_write_space, net/unix/af_unix.c:464 at v5.15)
+         * wakes the sender with POLLOUT whenever it is writable, that is, after every read of its
+         * data. Writable ({@code unix_writable}, 458) while at most a quarter of the buffer is queued.
+         */
+        UNIX,
+        /**
+         * TCP: the sender is told only if it asked. SOCK_NOSPACE is set when a send ran out of room
+         * (tcp_sendmsg_locked's wait_for_space, net/ipv4/tcp.c:1413 at v5.15) or tcp_poll found the
+         * socket not writable (569); the ACK that frees room runs tcp_check_space
+         * (tcp_input.c:5421), which calls sk_stream_write_space (net/core/stream.c:30), and so
+         * wakes with POLLOUT, only with SOCK_NOSPACE set, clearing it. Writable
+         * ({@code __sk_stream_is_writeable}) while the free space is at least half of what is queued.
+         */
+        TCP
+    }
+
+    private static final VarHandle COUNT;
+    private static final VarHandle CLOSED;
+    private static final VarHandle NOSPACE;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            COUNT = l.findVarHandle(StreamSocket.class, "count", int.class);
+            CLOSED = l.findVarHandle(StreamSocket.class, "closed", boolean.class);
+            NOSPACE = l.findVarHandle(StreamSocket.class, "noSpace", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Family family;
+    /** {@code sk_receive_queue.lock}. */
+    private final ReentrantLock queueLock = new ReentrantLock();
+    private final MemorySegment queue = MemorySegment.ofArray(new byte[SNDBUF]);
+    private final WaitQueueHead skWq;
+    private StreamSocket peer;
+    /** The queue's first byte and length: written under {@link #queueLock}, read opaque by poll. */
+    private int head;
+    private int count;
+    /** This end was released (its last reference dropped); opaque for the peer's lockless poll. */
+    private boolean closed;
+    /** SOCK_NOSPACE in {@code sock->flags} (TCP): set_bit/clear_bit, volatile; set and read with the barriers tcp_poll and tcp_check_space take. */
+    @SuppressWarnings("unused") // accessed through NOSPACE
+    private volatile boolean noSpace;
+
+    private StreamSocket(Family family, Counters counters, Trace trace) {
+        this.family = family;
+        this.skWq = new WaitQueueHead(counters, trace, "sk_wq");
+    }
+
+    /** Two connected ends: socketpair(2)'s for AF_UNIX; for TCP, socket/bind/listen/connect/accept over loopback. */
+    public static StreamSocket[] pair(Family family, Counters counters, Trace trace) {
+        StreamSocket a = new StreamSocket(family, counters, trace);
+        StreamSocket b = new StreamSocket(family, counters, trace);
+        a.peer = b;
+        b.peer = a;
+        return new StreamSocket[] {a, b};
+    }
+
+    /** Names the waitqueue in the trace after the fd the end got. */
+    public void installed(int fd) {
+        skWq.name("sk_wq(fd " + fd + ")");
+    }
+
+    @Override
+    public WaitQueueHead pollHead() {
+        return skWq;
+    }
+
+    /**
+     * unix_poll / tcp_poll: readable, peer gone (POLLRDHUP, and POLLHUP since both directions are
+     * shut), writable. tcp_poll, finding the socket not writable, sets SOCK_NOSPACE, then (a full
+     * barrier, smp_mb__after_atomic) looks again: the race breaker against tcp_check_space.
+     */
+    @Override
+    public int poll() {
+        int mask = (int) COUNT.getOpaque(this) > 0 ? POLLIN | POLLRDNORM : 0;
+        if ((boolean) CLOSED.getOpaque(peer)) {
+            return mask | POLLRDHUP | POLLIN | POLLRDNORM | POLLHUP;
+        }
+        boolean writable = writable();
+        if (!writable && family == Family.TCP) {
+            NOSPACE.setVolatile(this, true); // set_bit(SOCK_NOSPACE), then smp_mb__after_atomic
+            writable = writable();
+        }
+        if (!writable) {
+            return mask;
+        }
+        return mask | (family == Family.UNIX ? WRITE_SPACE : POLLOUT | POLLWRNORM); // tcp_poll leaves out POLLWRBAND
+    }
+
+    /** unix_writable, or TCP's __sk_stream_is_writeable (sk_stream_wspace >= sk_stream_min_wspace). */
+    private boolean writable() {
+        int queued = (int) COUNT.getOpaque(peer);
+        return family == Family.UNIX ? queued << 2 <= SNDBUF : SNDBUF - queued >= queued >> 1;
+    }
+
+    /** unix_stream_recvmsg / tcp_recvmsg with MSG_DONTWAIT: up to {@code len} queued bytes, -EAGAIN, or 0 at end of stream. */
+    @Override
+    public int read(MemorySegment dst, int len) {
+        if (len == 0) {
+            return 0;
+        }
+        int n;
+        queueLock.lock();
+        try {
+            if (count == 0) {
+                return (boolean) CLOSED.getOpaque(peer) ? 0 : -EAGAIN;
+            }
+            n = Math.min(len, count);
+            RingBytes.copyOut(queue, head, dst, n);
+            head = (head + n) % SNDBUF;
+            COUNT.setOpaque(this, count - n);
+        } finally {
+            queueLock.unlock();
+        }
+        peer.writeSpace();
+        return n;
+    }
+
+    /**
+     * The sender learns that the bytes its peer just read are free. AF_UNIX: sock_wfree ->
+     * unix_write_space, a POLLOUT wakeup whenever it is writable and someone waits. TCP: the ACK's
+     * tcp_check_space (smp_mb, then test_bit(SOCK_NOSPACE)) -> tcp_new_space ->
+     * sk_stream_write_space: only with SOCK_NOSPACE set, which it clears when writable.
+     */
+    private void writeSpace() {
+        if (family == Family.TCP) {
+            VarHandle.fullFence(); // tcp_check_space: smp_mb, pairs with tcp_poll
+            if (!(boolean) NOSPACE.getVolatile(this) || !writable()) {
+                return;
+            }
+            NOSPACE.setVolatile(this, false); // clear_bit(SOCK_NOSPACE)
+        } else if (!writable()) {
+            return;
+        }
+        if (skWq.wqHasSleeper()) {
+            skWq.wakeUp(WRITE_SPACE);
+        }
+    }
+
+    /** unix_stream_sendmsg / tcp_sendmsg with MSG_DONTWAIT: what fits in the peer's queue, -EAGAIN when nothing does, -EPIPE to a closed peer. */
+    @Override
+    public int write(MemorySegment src, int len) {
+        StreamSocket to = peer;
+        int n;
+        to.queueLock.lock();
+        try {
+            if ((boolean) CLOSED.getOpaque(to)) {
+                return -Pipe.EPIPE;
+            }
+            if (len == 0) {
+                return 0;
+            }
+            int free = SNDBUF - to.count;
+            n = Math.min(len, free);
+            if (n < len && family == Family.TCP) {
+                NOSPACE.setVolatile(this, true); // wait_for_space: set_bit(SOCK_NOSPACE)
+            }
+            if (free == 0) {
+                return -EAGAIN;
+            }
+            RingBytes.copyIn(src, to.queue, (to.head + to.count) % SNDBUF, n);
+            COUNT.setOpaque(to, to.count + n);
+        } finally {
+            to.queueLock.unlock();
+        }
+        if (to.skWq.wqHasSleeper()) {
+            to.skWq.wakeUp(DATA_READY); // sk_data_ready: sock_def_readable
+        }
+        return n;
+    }
+
+    /** unix_release_sock / tcp_close: shut both directions for the peer and wake it without a key. */
+    @Override
+    protected void release() {
+        queueLock.lock();
+        try {
+            CLOSED.setOpaque(this, true);
+        } finally {
+            queueLock.unlock();
+        }
+        peer.skWq.wakeUp(0);
+    }
+}
