@@ -11,8 +11,6 @@ import dev.uringlab.spi.recipe.Recipes;
 import dev.uringlab.spi.trace.StepKind;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -86,9 +84,11 @@ class RecipeTest {
     /** A recipe that lost a step, or gained one, no longer matches its arm's trace, and the diff names the line. */
     @Test
     void aRecipeWithOneStepRemovedOrAddedFails() throws Exception {
-        Recipe original = Recipes.all().stream().filter(r -> r.race().equals("linked-nops-10-5.6")).findFirst().orElseThrow();
-        Path file = Path.of(original.file());
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<String> lines;
+        try (var in = getClass().getClassLoader().getResourceAsStream(Recipes.DIRECTORY + "linked-nops-10-5.6.recipe")) {
+            assertThat(in).as("linked-nops-10-5.6.recipe on the class path").isNotNull();
+            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
         int stepLine = -1;
         for (int i = lines.size() - 1; i >= 0; i--) {
             if (lines.get(i).strip().startsWith("call __io_queue_sqe @")) {
