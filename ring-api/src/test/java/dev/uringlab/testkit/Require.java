@@ -36,7 +36,15 @@ public final class Require {
      * the test, or fails it under {@value #NATIVE}{@code =1}, with the engine's reason.
      */
     public static void nativeIoUring(Optional<String> unavailable) {
-        check(System::getenv, NATIVE, unavailable.map(r -> "native io_uring unavailable: " + r));
+        nativeIoUring("native io_uring unavailable", unavailable);
+    }
+
+    /**
+     * The same for a facility of the native ring beyond io_uring itself (the kernel's tracepoints
+     * through perf_event_open...): {@code what} says which, {@code unavailable} why not here.
+     */
+    public static void nativeIoUring(String what, Optional<String> unavailable) {
+        check(System::getenv, NATIVE, unavailable.map(r -> what + ": " + r));
     }
 
     /**
