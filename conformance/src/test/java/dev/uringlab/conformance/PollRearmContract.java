@@ -109,7 +109,10 @@ class PollRearmContract {
     @Test
     void shouldFailAStrategyThatLosesTheWakeupsAfterARearm() {
         assertThatThrownBy(() -> shouldNeverHaveTwoTaskWorksOutstandingUnderConcurrentWakeups(new NeverRearmsProvider()))
-                .isInstanceOf(AssertionError.class).hasMessageContaining("refused by an armed poll");
+                // which check sees it first depends on the threads' timing: a wakeup refused while the
+                // waker saw nothing pending, or, if no task work ran before the waker was done, the last one
+                .isInstanceOf(AssertionError.class)
+                .hasMessageMatching("(?s).*(refused by an armed poll|a wakeup after the last re-arm).*");
     }
 
     /** The poll task work as the engine runs it: passes while the strategy says LOOP; returns the passes. */
