@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Runs a program on the native ring twice and on the emulated ring under every judged strategy
@@ -58,21 +59,42 @@ public final class DifferentialRunner {
         RingConfig kernelConfig = ScenarioRunner.ringConfig(scenario, Map.of(), null);
         List<String> kernel = run(scenario, NATIVE, kernelConfig);
         List<String> again = run(scenario, NATIVE, kernelConfig);
-        if (!kernel.equals(again)) {
+        if (!Judge.agrees(program, kernel, again)) {
             return new Verdict.Nondeterministic(program, kernel, again);
         }
         int cqes = cqeLines(kernel);
         int cqEntries = cqEntries(scenario);
+        Verdict.ByDesign byDesign = null;
         for (EmulatedSet set : sets) {
             if (!set.judges(program, cqes, cqEntries)) {
                 continue;
             }
             List<String> emulated = run(scenario, EMULATED, set.configFor(scenario));
-            if (!emulated.equals(kernel)) {
-                return new Verdict.Disagree(program, set, emulated, kernel);
+            if (Judge.agrees(program, emulated, kernel)) {
+                continue;
             }
+            Optional<EmulatedSet> twin = set.kernelPollTwin(KERNEL);
+            if (twin.isPresent() && Judge.agrees(program, run(scenario, EMULATED, twin.get().configFor(scenario)), kernel)) {
+                if (byDesign == null) {
+                    byDesign = new Verdict.ByDesign(program, set,
+                            DisagreementKind.classifyPollByDesign(program.lines(), emulated, kernel), emulated, kernel);
+                }
+                continue;
+            }
+            return new Verdict.Disagree(program, set, emulated, kernel);
         }
-        return new Verdict.Agree(program);
+        return byDesign != null ? byDesign : new Verdict.Agree(program);
+    }
+
+    /**
+     * This machine's kernel release as {@code X.Y} ({@code os.version}, e.g. {@code 6.18} of
+     * {@code 6.18.44-fc-v1045}): the release whose mechanisms the native ring's streams show.
+     */
+    public static final String KERNEL = release(System.getProperty("os.version", ""));
+
+    static String release(String osVersion) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+\\.\\d+)").matcher(osVersion);
+        return m.find() ? m.group(1) : osVersion;
     }
 
     /**
@@ -81,6 +103,14 @@ public final class DifferentialRunner {
      * engine refuses, does not.
      */
     public boolean disagrees(List<String> lines, EmulatedSet set) throws RingUnavailableException {
+        return disagrees(lines, set, Set.of());
+    }
+
+    /**
+     * As {@link #disagrees(List, EmulatedSet)}, judging with {@link Judge}: the CQEs of the
+     * requests {@code free} (io-wq work) are compared per request, not by position.
+     */
+    public boolean disagrees(List<String> lines, EmulatedSet set, Set<Long> free) throws RingUnavailableException {
         Scenario scenario;
         try {
             scenario = Program.parse("candidate.scn", lines);
@@ -93,7 +123,7 @@ public final class DifferentialRunner {
             List<String> kernel = run(scenario, NATIVE, kernelConfig);
             // Three kernel runs, not two: a shrink tries hundreds of candidates, and one whose two runs
             // agreed by chance would steer it into the kernel's nondeterminism.
-            return !emulated.equals(kernel) && kernel.equals(run(scenario, NATIVE, kernelConfig))
+            return !Judge.agrees(free, emulated, kernel) && kernel.equals(run(scenario, NATIVE, kernelConfig))
                     && kernel.equals(run(scenario, NATIVE, kernelConfig));
         } catch (IllegalArgumentException e) {
             return false; // a setup the engine refuses (sizes out of range)

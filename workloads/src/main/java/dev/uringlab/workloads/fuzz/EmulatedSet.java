@@ -7,8 +7,10 @@ import dev.uringlab.spi.StrategyProvider;
 import dev.uringlab.workloads.scenario.Scenario;
 import dev.uringlab.workloads.scenario.ScenarioRunner;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One strategy set of the emulated ring as the fuzzer runs it, named as on the command line
@@ -112,6 +114,21 @@ public record EmulatedSet(String name, Map<String, String> strategies, String pr
             return false;
         }
         return !(deferredAux && program.hasMultishot() && nativeCqes > cqEntries);
+    }
+
+    /**
+     * This set with the poll mechanism release {@code kernel} runs ({@link Strategies#inKernel}:
+     * {@code poll-refs} for 6.18), when this set runs another: the twin that tells a difference
+     * of 5.15's poll (the poll-rearm baseline) from an emulator bug.
+     */
+    public Optional<EmulatedSet> kernelPollTwin(String kernel) {
+        String now = Strategies.inKernel(Axis.POLL_REARM, kernel);
+        if (now.equals(Axis.BASELINE) || aliasOn(Axis.POLL_REARM).equals(now)) {
+            return Optional.empty();
+        }
+        Map<String, String> twin = new HashMap<>(strategies);
+        twin.put(Axis.POLL_REARM.key(), now);
+        return Optional.of(new EmulatedSet(name + " with poll-rearm=" + now, twin, profile));
     }
 
     @Override

@@ -1,0 +1,60 @@
+package dev.uringlab.workloads.fuzz;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Compares two CQE streams of one program on what the kernel guarantees, and nothing more.
+ *
+ * <p>The kernel promises the order of each request's own CQEs (a multishot poll's F_MORE CQEs,
+ * then its last), the order of a chain (a link member is issued only after the one before it
+ * completed), and the position of everything completed inline or by the submitting task's own
+ * task work. It promises no order for work an io-wq worker does: a request with IOSQE_ASYNC, a
+ * drained request, or the head of a chain left open at the end of a submit, which
+ * io_submit_state_end hands to io_queue_sqe_fallback and so to io-wq (io_uring/io_uring.c). The
+ * worker posts its CQE itself (io_req_complete_post) whenever it runs, against task work on the
+ * submitting thread. So for a program whose generator names such requests ({@link Program#free()}):
+ * <ul>
+ *   <li>every line that is not a CQE of a free request must be the same, in the same order (the
+ *       {@code submitted N} lines, run-time failures, and every other request's CQEs);</li>
+ *   <li>each free request's CQEs must be the same, in the same order, wherever they fall.</li>
+ * </ul>
+ * A program with no free request is compared line by line.
+ */
+public final class Judge {
+    private Judge() {}
+
+    /** Whether {@code a} and {@code b}, two streams of {@code program}, agree on what the kernel guarantees. */
+    public static boolean agrees(Program program, List<String> a, List<String> b) {
+        return agrees(program.free(), a, b);
+    }
+
+    /** Whether {@code a} and {@code b} agree, the CQEs of {@code free} compared per request only. */
+    public static boolean agrees(Set<Long> free, List<String> a, List<String> b) {
+        if (a.equals(b)) {
+            return true;
+        }
+        if (free.isEmpty() || a.size() != b.size()) {
+            return false;
+        }
+        if (!a.stream().filter(l -> !isFree(l, free)).toList().equals(b.stream().filter(l -> !isFree(l, free)).toList())) {
+            return false;
+        }
+        for (long ud : free) {
+            String prefix = "cqe ud=" + ud + " ";
+            if (!a.stream().filter(l -> l.startsWith(prefix)).toList()
+                    .equals(b.stream().filter(l -> l.startsWith(prefix)).toList())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isFree(String line, Set<Long> free) {
+        if (!line.startsWith("cqe ud=")) {
+            return false;
+        }
+        int end = line.indexOf(' ', "cqe ud=".length());
+        return free.contains(Long.parseLong(line.substring("cqe ud=".length(), end)));
+    }
+}
