@@ -6,12 +6,14 @@ import dev.uringlab.api.Rings;
 import dev.uringlab.workloads.scenario.Scenario;
 import dev.uringlab.workloads.scenario.ScenarioRunner;
 import dev.uringlab.workloads.scenario.ScenarioRuntimeException;
+import dev.uringlab.workloads.scenario.Step;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 /**
  * Runs a program on the native ring twice and on the emulated ring under every judged strategy
@@ -57,16 +59,16 @@ public final class DifferentialRunner {
     public Verdict judge(Program program) throws RingUnavailableException {
         Scenario scenario = program.scenario();
         RingConfig kernelConfig = ScenarioRunner.ringConfig(scenario, Map.of(), null);
-        List<String> kernel = run(scenario, NATIVE, kernelConfig);
-        List<String> again = run(scenario, NATIVE, kernelConfig);
+        int cqEntries = cqEntries(scenario);
+        boolean[] overflowed = new boolean[1];
+        List<String> kernel = run(scenario, NATIVE, kernelConfig, n -> overflowed[0] |= n > cqEntries);
+        List<String> again = run(scenario, NATIVE, kernelConfig, n -> overflowed[0] |= n > cqEntries);
         if (!Judge.agrees(program, kernel, again)) {
             return new Verdict.Nondeterministic(program, kernel, again);
         }
-        int cqes = cqeLines(kernel);
-        int cqEntries = cqEntries(scenario);
         Verdict.ByDesign byDesign = null;
         for (EmulatedSet set : sets) {
-            if (!set.judges(program, cqes, cqEntries)) {
+            if (!set.judges(program, overflowed[0])) {
                 continue;
             }
             List<String> emulated = run(scenario, EMULATED, set.configFor(scenario));
@@ -132,9 +134,40 @@ public final class DifferentialRunner {
 
     /** One run's stream: its output lines, and {@code ! LINE: reason} if it failed at run time. */
     public static List<String> run(Scenario scenario, String engine, RingConfig config) throws RingUnavailableException {
+        return run(scenario, engine, config, n -> { });
+    }
+
+    /**
+     * As {@link #run(Scenario, String, RingConfig)}, telling {@code reaped} how many CQEs each
+     * {@code reap} printed. A reap prints the ring and then the overflow list, so one that prints
+     * more CQEs than the CQ holds shows that the CQ overflowed before it.
+     */
+    static List<String> run(Scenario scenario, String engine, RingConfig config, IntConsumer reaped)
+            throws RingUnavailableException {
         List<String> out = new ArrayList<>();
+        int[] reapAt = {-1};
+        Runnable endReap = () -> {
+            if (reapAt[0] >= 0) {
+                reaped.accept(cqeLines(out.subList(reapAt[0], out.size())));
+                reapAt[0] = -1;
+            }
+        };
+        ScenarioRunner.Listener listener = new ScenarioRunner.Listener() {
+            @Override
+            public void beforeStep(Step step) {
+                endReap.run();
+                if (step instanceof Step.Reap) {
+                    reapAt[0] = out.size();
+                }
+            }
+
+            @Override
+            public void beforeTeardown() {
+                endReap.run();
+            }
+        };
         try {
-            ScenarioRunner.run(scenario, engine, config, out::add, WAIT_TIMEOUT);
+            ScenarioRunner.run(scenario, engine, config, out::add, WAIT_TIMEOUT, listener);
         } catch (ScenarioRuntimeException e) {
             String message = e.getMessage();
             out.add(FAILURE + message.substring(message.indexOf(':') + 1));

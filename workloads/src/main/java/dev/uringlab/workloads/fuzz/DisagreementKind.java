@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
 public enum DisagreementKind {
     /** wait N with N above the CQ size. */
     WAIT_BEYOND_CQ(Settled.FIXED, "overflow-wait.scn",
-            "io_cqring_wait (io_uring/io_uring.c) flushes the overflow list into the ring as it waits; the runner's "
+            "io_cqring_wait (io_uring/io_uring.c:2652 at v6.18.2: min_events = min(min_events, cq_entries)) flushes "
+            + "the overflow list into the ring as it waits; the runner's "
             + "wait N gives up after its timeout on both rings alike when N CQEs can never be in a CQ that holds fewer"),
     /** A multishot poll on the ring's own registered eventfd. */
     EVENTFD_URING_WAKE(Settled.BY_DESIGN, "poll-eventfd.scn",
@@ -25,43 +26,47 @@ public enum DisagreementKind {
             + "judged only where aux CQEs are deferred (batched-cqe, as since 6.2: EmulatedSet)"),
     /** Pipe capacity: slots of pages, not a flat byte count. */
     PIPE_PAGES(Settled.FIXED, "pipe-page-slots.scn",
-            "pipe_write / pipe_poll (fs/pipe.c): 16 slots of one page; a write merges into the last page only "
+            "pipe_write / pipe_poll (fs/pipe.c:477-484 at v6.18.2): 16 slots of one page; a write merges into the "
+            + "last page only "
             + "when its sub-page remainder fits there, else takes fresh slots; writable while a slot is free"),
     /** Which wakeups reach a poll, and how many CQEs they make. */
     POLL_WAKEUPS(Settled.FIXED, "pipe-read-wakes-writers-when-full.scn",
             "pipe_read wakes wr_wait only when the pipe was full and a slot was freed; pipe_write wakes "
-            + "rd_wait when the pipe was empty or has ever been polled (poll_usage); io_poll_check_events "
+            + "rd_wait when the pipe was empty or has ever been polled (poll_usage, fs/pipe.c:595 at v6.18.2); "
+            + "io_poll_check_events "
             + "merges the wakeups that came before its task work ran into one CQE (poll_refs)"),
     /** io-wq posts its CQE itself; the emulator returns it through task work. */
-    IOWQ_COMPLETE_POST(Settled.FIXED, "async-link.scn",
+    IOWQ_COMPLETE_POST(Settled.FIXED, "",
             "io_req_complete_post from io_wq_submit_work: on a ring without DEFER_TASKRUN the io-wq "
             + "worker fills the CQE itself, before task work the request queued (a poll cancel, a wake) runs"),
     /** The order two waiters of one file are woken in after a multishot poll re-armed. */
     POLL_REARM_ORDER(Settled.BY_DESIGN, "fuzz/poll-refs/fuzz-7-248.scn",
             "the poll-rearm baseline is 5.15's: io_poll_wake takes the entry off the waitqueue and the "
             + "re-arm adds it back at the head (add_wait_queue), so the next wakeup reaches it first; since "
-            + "5.17 (poll_refs, io_poll_check_events in io_uring/poll.c) a multishot entry stays where it was"),
+            + "5.17 a multishot entry stays where it was: io_poll_wake (io_uring/poll.c:390-415 at v6.18.2) takes "
+            + "it off the list only for EPOLLONESHOT"),
     /** A poll woken twice (or woken, then emptied) before its task work ran: 5.15 reports the first wake's mask. */
     POLL_MERGED_5_15(Settled.BY_DESIGN, "fuzz/poll-refs/fuzz-7-336.scn",
             "the poll-rearm baseline is 5.15's: __io_async_wake stashes the first wakeup's mask in req->result and "
-            + "the task work posts it as is; since 5.17 io_poll_check_events (io_uring/poll.c) sees more than one "
+            + "the task work posts it as is; since 5.17 io_poll_check_events (io_uring/poll.c:239-273 at v6.18.2) sees more than one "
             + "poll_refs reference, drops the stashed mask (\"Redo vfs_poll() to get up to date state\") and "
             + "posts nothing when the file is no longer ready"),
     /** A POLL_REMOVE that failed (-EALREADY) against a poll whose wakeup had queued its task work. */
     POLL_REMOVE_WOKEN_5_15(Settled.BY_DESIGN, "poll-remove-woken.scn",
             "the poll-rearm baseline is 5.15's: after a failed remove (-EALREADY) its task work "
             + "reports the mask the wakeup stashed (req->result); since 5.17 the remove's failed io_poll_get_ownership "
-            + "leaves a reference and io_poll_check_events polls the file afresh"),
+            + "leaves a reference and io_poll_check_events polls the file afresh (io_uring/poll.c:244 at v6.18.2)"),
     /** A multishot CQE posted while completed requests wait in the batch. */
     MULTISHOT_AFTER_BATCH(Settled.FIXED, "poll-multishot-after-batch.scn",
             "io_req_post_cqe: the completions already in submit_state.compl_reqs are flushed before "
             + "a multishot CQE is posted, so the requests completed earlier in the same task-work run come first"),
     /** A chain left open at the end of a submit, punted to io-wq, against the requests completed inline. */
-    OPEN_CHAIN_IOWQ(Settled.NONDETERMINISM, "fuzz/open-chain-after-chain.scn",
-            "io_submit_state_end -> io_queue_sqe_fallback -> io_queue_iowq (io_uring/io_uring.c): the open chain's "
+    OPEN_CHAIN_IOWQ(Settled.NONDETERMINISM, "",
+            "io_submit_state_end -> io_queue_sqe_fallback -> io_queue_iowq (io_uring/io_uring.c:2343-2348 and "
+            + "2086-2104 at v6.18.2): the open chain's "
             + "head is io-wq work whose worker posts its CQE (io_req_complete_post) whenever it runs, in no promised "
             + "order against the task work that posts the other chain's members; the judge compares io-wq work "
-            + "per request only (Judge)"),
+            + "per request only (Judge; pinned by workloads' JudgeTest with the issue's streams)"),
     /** Anything else. */
     OTHER(Settled.OPEN, "", "not classified: read the shrunk program");
 
