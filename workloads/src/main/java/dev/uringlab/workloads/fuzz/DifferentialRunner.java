@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.IntConsumer;
 
 /**
@@ -105,14 +104,14 @@ public final class DifferentialRunner {
      * engine refuses, does not.
      */
     public boolean disagrees(List<String> lines, EmulatedSet set) throws RingUnavailableException {
-        return disagrees(lines, set, Set.of());
+        return disagrees(lines, set, List.of());
     }
 
     /**
      * As {@link #disagrees(List, EmulatedSet)}, judging with {@link Judge}: the CQEs of the
-     * requests {@code free} (io-wq work) are compared per request, not by position.
+     * chains {@code free} (io-wq work) are compared per chain, not by position.
      */
-    public boolean disagrees(List<String> lines, EmulatedSet set, Set<Long> free) throws RingUnavailableException {
+    public boolean disagrees(List<String> lines, EmulatedSet set, List<List<Long>> free) throws RingUnavailableException {
         Scenario scenario;
         try {
             scenario = Program.parse("candidate.scn", lines);

@@ -19,7 +19,7 @@ import java.util.SplittableRandom;
  * named, not avoided: a batch that hands work to io-wq (IOSQE_ASYNC, IOSQE_IO_DRAIN, a chain left
  * open) holds only requests that post exactly one CQE each, without the skip flag, is preceded by
  * a {@code reap} and followed by {@code wait N} for all of them, and its requests are
- * {@link Program#free()}: {@link Judge} compares their CQEs per request, not by position. Every
+ * {@link Program#freeChains()}: {@link Judge} compares their CQEs per chain, not by position. Every
  * other batch completes inline or in the submitting task's own task work, which the kernel runs
  * before io_uring_enter returns to user space (and a wakeup by the program's own {@code app write}
  * before write(2) returns), so its stream is compared line by line. A drain ends the program
@@ -64,7 +64,7 @@ public final class EdgeGenerator implements ProgramGenerator {
         private final int cqEntries;
         private final boolean skipProgram;
         private final Set<Long> multishot = new HashSet<>();
-        private final Set<Long> free = new HashSet<>();
+        private final List<List<Long>> freeChains = new ArrayList<>();
         /** user_data that may be used again (never one of io-wq work). */
         private final List<Long> reusable = new ArrayList<>();
         /** Polls and pending requests: targets for POLL_REMOVE. */
@@ -104,7 +104,7 @@ public final class EdgeGenerator implements ProgramGenerator {
                 between();
             }
             lines.add("reap");
-            return new Program(NAME, seed, index, lines, Set.of(), multishot, List.of(), usesSkip, initFailures, free);
+            return new Program(NAME, seed, index, lines, Set.of(), multishot, List.of(), usesSkip, initFailures, freeChains);
         }
 
         /** Outside the ring between two batches: the application's own IO, reaps. */
@@ -133,11 +133,13 @@ public final class EdgeGenerator implements ProgramGenerator {
                 int len = 1 + rnd.nextInt(entries);
                 int failAt = rnd.nextInt(2) == 0 ? rnd.nextInt(len) : -1;
                 lines.add("reap");
+                List<Long> chain = new ArrayList<>();
                 for (int i = 0; i < len; i++) {
                     long ud = nextUd++;
-                    free.add(ud);
+                    chain.add(ud);
                     lines.add(sureRequest(ud, i == failAt) + (rnd.nextInt(4) == 0 ? " hardlink" : " link"));
                 }
+                freeChains.add(chain);
                 lines.add("submit");
                 lines.add("wait " + len);
                 return;
@@ -171,9 +173,10 @@ public final class EdgeGenerator implements ProgramGenerator {
             int drainAt = drain ? rnd.nextInt(n) : -1;
             int failAt = rnd.nextInt(2) == 0 ? rnd.nextInt(n) : -1;
             lines.add("reap");
+            List<Long> chain = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 long ud = nextUd++;
-                free.add(ud);
+                chain.add(ud);
                 StringBuilder line = new StringBuilder(sureRequest(ud, i == failAt));
                 if (rnd.nextInt(3) > 0) {
                     line.append(" async");
@@ -181,10 +184,15 @@ public final class EdgeGenerator implements ProgramGenerator {
                 if (i == drainAt) {
                     line.append(" drain");
                 }
-                if (rnd.nextInt(3) == 0 || (i == n - 1 && rnd.nextInt(3) == 0)) {
+                boolean linked = rnd.nextInt(3) == 0 || (i == n - 1 && rnd.nextInt(3) == 0);
+                if (linked) {
                     line.append(rnd.nextInt(3) == 0 ? " hardlink" : " link");
                 }
                 lines.add(line.toString());
+                if (!linked || i == n - 1) {
+                    freeChains.add(chain); // the chain ends here, or is left open at the submit
+                    chain = new ArrayList<>();
+                }
             }
             lines.add("submit");
             lines.add("wait " + n);

@@ -21,19 +21,25 @@ import java.util.Set;
  *                    plain inline NOPs of one batch, no flag, no link around them
  * @param usesSkip    whether an SQE carries IOSQE_CQE_SKIP_SUCCESS (judged only where the flag is implemented)
  * @param initFailures whether an SQE may fail at io_init_req, stopping its submit (later SQEs wait in the SQ)
- * @param free        user_data of the requests that io-wq may complete (IOSQE_ASYNC, a drain, a chain left
- *                    open at a submit, and what follows them in their chain): {@link Judge} compares their
- *                    CQEs per request, not by position
+ * @param freeChains  the chains (a lone request is a chain of one) of the requests that io-wq may complete
+ *                    (IOSQE_ASYNC, a drain, a chain left open at a submit, and what follows them in their
+ *                    chain), each in submission order: {@link Judge} compares their CQEs per chain, not by
+ *                    position
  */
 public record Program(String generator, long seed, int index, List<String> lines, Set<Long> sure, Set<Long> multishot,
-        List<List<Long>> ordered, boolean usesSkip, boolean initFailures, Set<Long> free) {
+        List<List<Long>> ordered, boolean usesSkip, boolean initFailures, List<List<Long>> freeChains) {
 
     public Program {
         lines = List.copyOf(lines);
         sure = Set.copyOf(sure);
         multishot = Set.copyOf(multishot);
         ordered = ordered.stream().map(List::copyOf).toList();
-        free = Set.copyOf(free);
+        freeChains = freeChains.stream().map(List::copyOf).toList();
+    }
+
+    /** The user_data of every request of {@link #freeChains}. */
+    public Set<Long> free() {
+        return freeChains.stream().flatMap(List::stream).collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
     /** The name a written scenario gets: {@code GENERATOR-SEED-INDEX.scn} ({@code fuzz-5eed-7.scn}). */

@@ -138,7 +138,7 @@ public final class ScenarioGenerator implements ProgramGenerator {
             }
             lines.add("reap");
             return new Program(NAME, seed, index, lines, initFailures ? Set.of() : sure, multishot, ordered, usesSkip,
-                    initFailures, Set.of());
+                    initFailures, List.of());
         }
 
         private void declareFiles() {

@@ -23,7 +23,7 @@ public final class Shrinker {
 
     private final DifferentialRunner runner;
     private int tried;
-    private java.util.Set<Long> free = java.util.Set.of();
+    private List<List<Long>> free = List.of();
 
     public Shrinker(DifferentialRunner runner) {
         this.runner = runner;
@@ -33,7 +33,7 @@ public final class Shrinker {
     public List<String> shrink(Verdict.Disagree verdict) throws RingUnavailableException {
         tried = 0;
         EmulatedSet set = verdict.set();
-        free = verdict.program().free();
+        free = verdict.program().freeChains();
         List<String> best = new ArrayList<>(verdict.program().lines());
         boolean progress = true;
         while (progress && tried < MAX_CANDIDATES) {

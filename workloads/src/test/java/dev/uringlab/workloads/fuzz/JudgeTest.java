@@ -3,7 +3,6 @@ package dev.uringlab.workloads.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** {@link Judge}: io-wq work compared per request, everything else line by line. */
@@ -21,21 +20,33 @@ class JudgeTest {
                 "cqe ud=3 res=0 flags=0", "cqe ud=4 res=-22 flags=0");
         List<String> emulated = List.of("submitted 4", "cqe ud=1 res=5 flags=0", "cqe ud=4 res=-22 flags=0",
                 "cqe ud=2 res=0 flags=0", "cqe ud=3 res=0 flags=0");
-        assertThat(Judge.agrees(Set.of(4L), emulated, kernel)).isTrue();
-        assertThat(Judge.agrees(Set.of(), emulated, kernel)).isFalse();
+        assertThat(Judge.agrees(List.of(List.of(4L)), emulated, kernel)).isTrue();
+        assertThat(Judge.agrees(List.of(), emulated, kernel)).isFalse();
         List<String> chainSwapped = List.of("submitted 4", "cqe ud=1 res=5 flags=0", "cqe ud=3 res=0 flags=0",
                 "cqe ud=2 res=0 flags=0", "cqe ud=4 res=-22 flags=0");
-        assertThat(Judge.agrees(Set.of(4L), chainSwapped, kernel)).isFalse();
+        assertThat(Judge.agrees(List.of(List.of(4L)), chainSwapped, kernel)).isFalse();
     }
 
     @Test
     void shouldKeepEachFreeRequestsOwnCqesAndTheirCount() {
         List<String> a = List.of("submitted 2", "cqe ud=1 res=0 flags=0", "cqe ud=2 res=-125 flags=0");
-        assertThat(Judge.agrees(Set.of(1L, 2L), a, List.of("submitted 2", "cqe ud=2 res=-125 flags=0",
+        assertThat(Judge.agrees(List.of(List.of(1L), List.of(2L)), a, List.of("submitted 2", "cqe ud=2 res=-125 flags=0",
                 "cqe ud=1 res=0 flags=0"))).isTrue();
-        assertThat(Judge.agrees(Set.of(1L, 2L), a, List.of("submitted 2", "cqe ud=2 res=0 flags=0",
+        assertThat(Judge.agrees(List.of(List.of(1L), List.of(2L)), a, List.of("submitted 2", "cqe ud=2 res=0 flags=0",
                 "cqe ud=1 res=0 flags=0"))).isFalse();
-        assertThat(Judge.agrees(Set.of(1L, 2L), a, List.of("submitted 2", "cqe ud=1 res=0 flags=0"))).isFalse();
+        assertThat(Judge.agrees(List.of(List.of(1L), List.of(2L)), a, List.of("submitted 2", "cqe ud=1 res=0 flags=0"))).isFalse();
+    }
+
+    /** An io-wq chain keeps its order wherever it falls: a member is issued after the one before it. */
+    @Test
+    void shouldKeepTheOrderOfAnIoWqChain() {
+        List<String> a = List.of("submitted 3", "cqe ud=1 res=0 flags=0", "cqe ud=2 res=0 flags=0", "cqe ud=3 res=0 flags=0");
+        List<String> b = List.of("submitted 3", "cqe ud=3 res=0 flags=0", "cqe ud=1 res=0 flags=0", "cqe ud=2 res=0 flags=0");
+        List<String> swapped = List.of("submitted 3", "cqe ud=2 res=0 flags=0", "cqe ud=1 res=0 flags=0",
+                "cqe ud=3 res=0 flags=0");
+        List<List<Long>> chains = List.of(List.of(1L, 2L), List.of(3L));
+        assertThat(Judge.agrees(chains, a, b)).isTrue();
+        assertThat(Judge.agrees(chains, a, swapped)).isFalse();
     }
 
     @Test
