@@ -2,8 +2,8 @@ package dev.uringlab.conformance;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.uringlab.testkit.Require;
 import dev.uringlab.workloads.fuzz.DifferentialRunner;
 import dev.uringlab.workloads.fuzz.EmulatedSet;
 import dev.uringlab.workloads.fuzz.ProgramGenerator;
@@ -81,7 +81,7 @@ class FuzzDifferentialTest {
 
     private static void assumeNative() {
         Optional<String> unavailable = DifferentialRunner.nativeUnavailable();
-        assumeTrue(unavailable.isEmpty(), () -> "native io_uring unavailable: " + unavailable.orElse(""));
+        Require.nativeIoUring(unavailable);
     }
 
     /** Judges programs 0..count-1 of {@code generator}; returns the disagreements not in {@code known}. */

@@ -3,6 +3,7 @@ package dev.uringlab.core;
 import static dev.uringlab.spi.ReqFlags.REQ_F_FAIL;
 
 import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.TracePoint;
 import java.util.Arrays;
 
@@ -73,6 +74,7 @@ final class IoComplete {
      * CQEs, the strategy posts them (__io_submit_flush_completions); then the batch is freed
      * (io_free_batch_list) and drained requests get their turn (io_queue_deferred).
      */
+    @OutOfLine("io_submit_flush_completions")
     static void ioSubmitFlushCompletions(IoRingCtx ctx) {
         SubmitState state = ctx.submitState;
         if (state.nr == 0 && !ctx.completion.hasDeferred()) {
@@ -89,6 +91,7 @@ final class IoComplete {
     }
 
     /** io_free_batch_list: queue each request's next link member, drop its file, give the batch back. */
+    @OutOfLine("io_free_batch_list")
     static void ioFreeBatchList(IoRingCtx ctx) {
         SubmitState state = ctx.submitState;
         int n = state.nr;

@@ -8,6 +8,7 @@ import static dev.uringlab.spi.ReqFlags.REQ_F_FORCE_ASYNC;
 import static dev.uringlab.spi.ReqFlags.REQ_F_HARDLINK;
 import static dev.uringlab.spi.ReqFlags.REQ_F_LINK;
 
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 
@@ -47,6 +48,7 @@ final class IoIssue {
      * of that kernel posts at completion, so each request's CQE is posted and the request freed
      * before the next member is issued.
      */
+    @OutOfLine("__io_queue_sqe")
     private static void ioQueueSqeChain(IoRingCtx ctx, IoRequest req) {
         ctx.trace.step(StepKind.CALL, "__io_queue_sqe");
         while (true) {

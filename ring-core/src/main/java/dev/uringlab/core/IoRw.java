@@ -17,6 +17,7 @@ import dev.uringlab.core.block.Kiocb;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Cpus;
 import dev.uringlab.spi.ReqFlags;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
@@ -138,6 +139,7 @@ final class IoRw {
     }
 
     /** import_single_range (lib/iov_iter.c): the iterator over the user buffer. */
+    @OutOfLine("import_single_range")
     private static void importSingleRange(IoRingCtx ctx) {
         ctx.trace.step(StepKind.CALL, "import_single_range");
     }
@@ -198,6 +200,7 @@ final class IoRw {
      * other than the length asked for fails the request's link (__io_complete_rw_common), and
      * the request goes back to its owner as task work (io_req_task_complete).
      */
+    @OutOfLine("io_complete_rw")
     static void ioCompleteRw(Kiocb iocb, long res) {
         RwKiocb k = (RwKiocb) iocb;
         k.ctx.trace.step(StepKind.CALL, "io_complete_rw");
@@ -211,6 +214,7 @@ final class IoRw {
     }
 
     /** io_complete_rw_iopoll: record the result, then (smp_wmb) so {@code iopoll_completed}. */
+    @OutOfLine("io_complete_rw_iopoll")
     static void ioCompleteRwIopoll(Kiocb iocb, long res) {
         RwKiocb k = (RwKiocb) iocb;
         k.ctx.trace.step(StepKind.CALL, "io_complete_rw_iopoll");
@@ -326,6 +330,7 @@ final class IoRw {
             nrEvents++;
             IoComplete.ioReqFreeBatchEach(ctx, req);
             if (state.nr == SubmitState.IO_COMPL_BATCH) {
+                ctx.trace.emit(TracePoint.IO_REQ_FREE_BATCH_FINISH, state.nr);
                 IoComplete.ioFreeBatchCached(ctx);
             }
             state.complReqs[state.nr++] = req;
@@ -336,6 +341,9 @@ final class IoRw {
             IoDrain.ioQueueDeferred(ctx); // __io_commit_cqring_flush
         }
         ctx.cq.ioCqringEvPostedIopoll();
+        if (state.nr != 0) {
+            ctx.trace.emit(TracePoint.IO_REQ_FREE_BATCH_FINISH, state.nr);
+        }
         IoComplete.ioFreeBatchCached(ctx); // io_req_free_batch_finish
         return nrEvents;
     }

@@ -8,6 +8,7 @@ import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.RequestAllocation;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 import java.util.ArrayDeque;
@@ -106,6 +107,7 @@ public final class ReqsArrayRequestAllocation implements RequestAllocation {
 
     /** io_submit_flush_completions' free loop: io_req_free_batch for each request of the batch. */
     @Override
+    @OutOfLine("io_free_batch_list")
     public void ioFreeBatchList(CompletionBatch batch) {
         for (int i = 0, n = batch.size(); i < n; i++) {
             ioReqFreeBatch(batch.get(i));

@@ -5,6 +5,7 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.Mainline;
 import dev.uringlab.spi.TaskWork;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import java.util.ArrayDeque;
@@ -100,6 +101,7 @@ public final class TaskLockTaskWork implements TaskWork {
     }
 
     /** task_work_add(tsk, &tctx->task_work, TWA_SIGNAL) (kernel/task_work.c, out of line). */
+    @OutOfLine("task_work_add")
     private void taskWorkAdd() {
         trace.step(StepKind.CALL, "task_work_add");
         trace.step(StepKind.LOCKED, "cmpxchg(task->task_works)");
@@ -120,6 +122,7 @@ public final class TaskLockTaskWork implements TaskWork {
      * task_work_run took the work (xchg) after the signal path cleared TIF_NOTIFY_SIGNAL.
      */
     @Override
+    @OutOfLine("tctx_task_work")
     public int tctxTaskWorkTake(Consumer<IoKiocb> run) {
         if (!inRun) {
             if (taskWorks.get() == null && queued == 0) {
