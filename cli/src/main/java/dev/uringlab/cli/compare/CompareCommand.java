@@ -254,6 +254,7 @@ public final class CompareCommand implements Callable<Integer> {
                     out.println(progress.before(point, races.role(point), races.forks(point) + 1, elapsed,
                             races.forksToMinimum()));
                     out.flush();
+                    JmhLock.awaitFree(out); // another run's JMH (a smoke on a shared machine) would fail this fork at once
                     Instant t0 = Instant.now();
                     Files.deleteIfExists(part);
                     Files.deleteIfExists(sliceLog);
