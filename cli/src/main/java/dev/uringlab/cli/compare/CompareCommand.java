@@ -349,7 +349,8 @@ public final class CompareCommand implements Callable<Integer> {
                     + layout.root().relativize(dir));
         }
         out.println("uring-lab compare: " + measured + " of " + toRun.size() + " points measured, " + forks + " forks in "
-                + Progress.clock(wall) + " (" + runLength.describe(budget) + ")");
+                + Progress.clock(wall));
+        out.println("  (" + runLength.describe(budget) + ")");
         out.println("report: " + report.file());
         DemoPages.writeBeside(report.file(), err).forEach(page -> out.println("demo: " + page));
         out.flush();
