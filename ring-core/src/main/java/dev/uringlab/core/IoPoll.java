@@ -18,6 +18,7 @@ import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 
 /**
@@ -228,6 +229,9 @@ final class IoPoll extends PollWaitEntry {
      */
     @Override
     protected int wake(int key) {
+        if (!apoll) {
+            ctx.trace.step(StepKind.CALL, "io_poll_wake"); // the waitqueue's curr->func, through the pointer
+        }
         int mask = key & 0xffff;
         boolean queue = ctx.pollRearm.pollWake(this, mask);
         ctx.counters.incShared(queue ? Counter.POLL_WAKE_ACCEPTED : Counter.POLL_WAKE_IGNORED);
@@ -265,6 +269,9 @@ final class IoPoll extends PollWaitEntry {
      * re-armed; the strategy's {@link PollRearm.Rearmed} says whether to pass again.
      */
     private void taskFunc() {
+        if (!apoll) {
+            ctx.trace.step(StepKind.CALL, "io_poll_task_func"); // req->io_task_work.func, through the pointer
+        }
         twQueued = false;
         PollRearm rearm = ctx.pollRearm;
         PollRearm.Rearmed next;

@@ -8,6 +8,7 @@ import static dev.uringlab.api.PollEvents.POLLOUT;
 import dev.uringlab.core.sync.SpinLock;
 import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -51,6 +52,20 @@ public final class EventFd extends EmulatedFile {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** eventfd_read (fs/eventfd.c), eventfd_fops.read_iter. */
+    @Override
+    public int readIter(Trace trace, MemorySegment dst, int len) {
+        trace.step(StepKind.CALL, "eventfd_read");
+        return read(dst, len);
+    }
+
+    /** eventfd_write (fs/eventfd.c), eventfd_fops.write: there is no write_iter, so io_write's loop_rw_iter calls it. */
+    @Override
+    public int writeIter(Trace trace, MemorySegment src, int len) {
+        trace.step(StepKind.CALL, "eventfd_write");
+        return write(src, len);
     }
 
     /** eventfd_read, non-blocking, not a semaphore. */
