@@ -121,6 +121,12 @@ public class EchoServerBenchmark extends RingBenchmark {
         public long pollWakeAccepted;
         public long pollWakeIgnored;
         public long taskWorkRun;
+        // Counted by the kernel too (tracepoints): a counting fork's native point carries the kernel's.
+        public long cqeFilled;
+        public long taskWorkQueued;
+        public long taskWorkPass;
+        public long pollArm;
+        public long schedWaking;
     }
 
     /** {@value #TX} echo transactions. */

@@ -143,6 +143,11 @@ public class LinkedNopsBenchmark extends RingBenchmark {
         public long evPosted;
         public long taskWorkRun;
         public long ioWqEnqueue;
+        // Counted by the kernel too (tracepoints): a counting fork's native point carries the kernel's.
+        public long sqeSubmitted;
+        public long reqLinked;
+        public long taskWorkQueued;
+        public long taskWorkPass;
     }
 
     /** {@value #NOPS_PER_INVOCATION} NOPs: chains submitted, waited for and reaped one by one. */

@@ -63,7 +63,10 @@ import org.openjdk.jmh.annotations.State;
  * and puts of the ctx reference count, an RCU section each: 2/batch in seed 001's base, a tryget
  * per submission and a put per freed batch; 0 with the series, whose cached requests keep theirs), {@code waitqueueWake} (the wakeups
  * ev_posted made: 0, since nobody sleeps on the CQ when NOPs complete inline),
- * {@code cqeFilled} (1). The native ring counts only what user space sees. {@code -prof gc}
+ * {@code cqeFilled} (1). The native ring counts only what user space sees, except in a counting
+ * fork ({@code -prof dev.uringlab.jmh.KernelCountsProfiler}), where every counter with a
+ * tracepoint ({@code enter}, {@code sqeSubmitted}, {@code cqeFilled}, {@code taskWorkQueued},
+ * {@code schedSwitch}...) is the kernel's own count. {@code -prof gc}
  * gives the bytes allocated per NOP ({@code gc.alloc.rate.norm}): about 0 on both emulated
  * arms (requests are recycled, never allocated per NOP) and on the native ring.
  *
@@ -134,6 +137,9 @@ public class Nops32Benchmark extends RingBenchmark {
         public long evPosted;
         public long ctxRef;
         public long waitqueueWake;
+        // Counted by the kernel too (tracepoints): a counting fork's native point carries the kernel's.
+        public long taskWorkQueued;
+        public long schedSwitch;
     }
 
     /** Passes of t/io_uring's loop (batches prepared, submitted, waited for and reaped) until {@value #NOPS_PER_INVOCATION} NOPs went through. */

@@ -143,6 +143,11 @@ public class RegbBenchmark extends RingBenchmark {
         public long waitqueueAdd;
         public long waitqueueRemove;
         public long taskWorkRun;
+        // Counted by the kernel too (tracepoints): a counting fork's native point carries the kernel's.
+        public long taskWorkQueued;
+        public long taskWorkPass;
+        public long pollArm;
+        public long schedWaking;
     }
 
     /** One reg.b round: 128 multishot CQEs posted, waited for and consumed. */

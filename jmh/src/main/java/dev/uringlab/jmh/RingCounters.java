@@ -1,7 +1,9 @@
 package dev.uringlab.jmh;
 
 import dev.uringlab.spi.Counter;
+import dev.uringlab.api.Ring;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.KernelCounts;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -34,11 +36,22 @@ import org.openjdk.jmh.annotations.TearDown;
  * drives. The ring is handed over on the thread instead ({@link RingState#openedOnThisThread()}),
  * since both states are per thread and every trial setup runs before the first iteration setup.
  *
+ * <p>Kernel truth: in a counting fork ({@code -prof dev.uringlab.jmh.KernelCountsProfiler}, which
+ * sets {@link KernelCounts#PROPERTY}), a field whose counter has a
+ * {@linkplain Counter#tracepoint() tracepoint} takes the kernel's count on a ring that has
+ * them ({@link Ring#kernelCounts()}: the native ring, as root, counting the benchmark thread
+ * and the threads it starts, io-wq workers included), so a native point carries the kernel's
+ * {@code cqeFilled}, {@code taskWorkQueued}, {@code ioWqEnqueue}... as the same secondary
+ * metrics the emulated points carry. Counting is not free (perf's handler runs at every hit
+ * of a counted tracepoint), so the fork that counts is not the fork that times.
+ *
  * <p>Only the ring owner's thread bumps most counters, and these helpers run on that thread;
  * counters other threads bump are kept apart ({@link Counters#incShared}).
  */
 public abstract class RingCounters {
     private Counters counters;
+    /** The kernel's counts of this fork's native ring, or null ({@link #kernelCountsOf}). */
+    private KernelCounts kernel;
     private Field[] fields;
     private Counter[] tracked;
     private long[] startValues;
@@ -46,12 +59,14 @@ public abstract class RingCounters {
     /** Zeroes the fields and remembers where the counters start. */
     @Setup(Level.Iteration)
     public final void startIteration() {
+        Ring ring = RingState.openedOnThisThread();
         if (fields == null) {
             bindFields();
+            kernel = kernelCountsOf(ring);
         }
-        counters = RingState.openedOnThisThread().counters();
+        counters = ring.counters();
         for (int i = 0; i < tracked.length; i++) {
-            startValues[i] = counters.get(tracked[i]);
+            startValues[i] = read(tracked[i]);
             set(fields[i], 0L);
         }
     }
@@ -60,8 +75,30 @@ public abstract class RingCounters {
     @TearDown(Level.Iteration)
     public final void stopIteration() {
         for (int i = 0; i < tracked.length; i++) {
-            set(fields[i], counters.get(tracked[i]) - startValues[i]);
+            set(fields[i], read(tracked[i]) - startValues[i]);
         }
+    }
+
+    /**
+     * The kernel's counts when this fork counts them ({@link KernelCountsProfiler}) and the ring
+     * has them, else null; where the machine refuses, one line on the fork's output says why
+     * and the point runs without them.
+     */
+    private static KernelCounts kernelCountsOf(Ring ring) {
+        if (!KernelCounts.requested()) {
+            return null;
+        }
+        KernelCounts k = ring.kernelCounts();
+        if (k.unavailableReason().isPresent()) {
+            System.out.println("# kernel counts: none for ring=" + ring.engine() + ": " + k.unavailableReason().get());
+            return null;
+        }
+        return k;
+    }
+
+    /** The kernel's count where it counts {@code c}, else the ring's own counter. */
+    private long read(Counter c) {
+        return kernel != null && kernel.counts(c) ? kernel.get(c) : counters.get(c);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.uringlab.api;
 import static dev.uringlab.api.EnterFlags.IORING_ENTER_GETEVENTS;
 
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.KernelCounts;
 
 /**
  * One io_uring instance, in liburing's vocabulary. An engine ({@code emulated},
@@ -77,6 +78,18 @@ public interface Ring extends AutoCloseable {
      * ring counts only what user space sees (system calls); the emulated kernel counts its work.
      */
     Counters counters();
+
+    /**
+     * The running kernel's own counts of this ring's work, from its tracepoints
+     * ({@link KernelCounts}): on the native ring, counted for the thread that opened it and the
+     * threads it starts (io-wq workers), from setup when {@link KernelCounts#PROPERTY} is on,
+     * else from the first call (call it before the first submission to see io-wq workers); on
+     * the emulated ring, unavailable. Where the machine refuses (not root, no tracefs), the
+     * result says why in one line and counts nothing.
+     */
+    default KernelCounts kernelCounts() {
+        return KernelCounts.unavailable("the " + engine() + " ring runs in no kernel");
+    }
 
     /** Tears the ring down: pending requests are cancelled, memory unmapped, fds closed. Idempotent. */
     @Override

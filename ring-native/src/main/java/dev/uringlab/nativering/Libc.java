@@ -47,6 +47,13 @@ final class Libc {
     /** __NR_io_uring_register. */
     static final long SYS_IO_URING_REGISTER = 427;
 
+    /** Whether this is aarch64 (the generic syscall table) rather than x86_64. */
+    private static final boolean AARCH64 = "aarch64".equals(System.getProperty("os.arch"));
+    /** __NR_perf_event_open: 298 on x86_64, 241 in the generic table (aarch64). */
+    static final long SYS_PERF_EVENT_OPEN = AARCH64 ? 241 : 298;
+    /** __NR_ioctl: 16 on x86_64, 29 in the generic table (aarch64). */
+    static final long SYS_IOCTL = AARCH64 ? 29 : 16;
+
     /** PROT_READ | PROT_WRITE. */
     static final int PROT_READ_WRITE = 0x1 | 0x2;
     /** MAP_SHARED | MAP_POPULATE: liburing's flags for the ring mappings. */
@@ -80,6 +87,10 @@ final class Libc {
     private static final MethodHandle SYSCALL_4 = syscall(JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG);
     /** syscall(nr, a1..a6): io_uring_enter(fd, to_submit, min_complete, flags, argp, argsz). */
     private static final MethodHandle SYSCALL_6 = syscall(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG);
+    /** syscall(nr, a1..a5): perf_event_open(attr, pid, cpu, group_fd, flags). */
+    private static final MethodHandle SYSCALL_5 = syscall(ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
+    /** syscall(nr, a1..a3): ioctl(fd, request, argp). */
+    private static final MethodHandle SYSCALL_3 = syscall(JAVA_LONG, JAVA_LONG, ADDRESS);
     /** void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset). */
     private static final MethodHandle MMAP = libc("mmap", true,
             FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG));
@@ -164,6 +175,29 @@ final class Libc {
         try {
             return (int) result((long) SYSCALL_4.invokeExact(errnoState, SYS_IO_URING_REGISTER, (long) ringFd,
                     Integer.toUnsignedLong(opcode), arg, Integer.toUnsignedLong(nrArgs)), errnoState);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * perf_event_open(2) for the calling thread ({@code pid} 0) on any CPU ({@code cpu} -1),
+     * no group, {@code PERF_FLAG_FD_CLOEXEC}: the event's fd, or -errno.
+     */
+    static int perfEventOpenThisThread(MemorySegment errnoState, MemorySegment attr) {
+        final long perfFlagFdCloexec = 1L << 3;
+        try {
+            return (int) result((long) SYSCALL_5.invokeExact(errnoState, SYS_PERF_EVENT_OPEN, attr, 0L, -1L, -1L,
+                    perfFlagFdCloexec), errnoState);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** ioctl(2) with a pointer argument (or NULL): the result, or -errno. */
+    static int ioctl(MemorySegment errnoState, int fd, long request, MemorySegment arg) {
+        try {
+            return (int) result((long) SYSCALL_3.invokeExact(errnoState, SYS_IOCTL, (long) fd, request, arg), errnoState);
         } catch (Throwable t) {
             throw rethrow(t);
         }

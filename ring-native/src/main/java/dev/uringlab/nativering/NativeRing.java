@@ -17,6 +17,7 @@ import dev.uringlab.api.SubmissionQueue;
 import dev.uringlab.api.Syscalls;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.KernelCounts;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -36,7 +37,7 @@ import java.lang.foreign.MemorySegment;
  * <p>Counters: only what user space does is visible here, so only {@link Counter#ENTER}
  * (io_uring_enter calls) and {@link Counter#SQE_SUBMITTED} (the SQEs those calls consumed)
  * are counted; locks, CQE fills, task work and the rest happen inside the kernel and stay at
- * zero.
+ * zero. The kernel's own counts of the work its tracepoints see are {@link #kernelCounts()}.
  *
  * <p>One application thread at a time, as with liburing. After {@link #close()}, entering,
  * waiting, registering and {@link #sys()} throw {@link IllegalStateException}, and so does any
@@ -72,6 +73,8 @@ final class NativeRing implements Ring {
     private final MemorySegment geteventsArg;
     private final NativeSyscalls sys;
     private final Counters counters = new Counters();
+    /** The kernel's counts, once asked for (at setup with {@link KernelCounts#PROPERTY}, else at the first {@link #kernelCounts()}). */
+    private PerfKernelCounts kernelCounts;
     private boolean closed;
 
     private NativeRing(Arena arena, MemorySegment errno, int ringFd, MemorySegment p) throws RingUnavailableException {
@@ -122,7 +125,11 @@ final class NativeRing implements Ring {
                     + Errno.name(-fd));
         }
         try {
-            return new NativeRing(arena, errno, fd, p);
+            NativeRing ring = new NativeRing(arena, errno, fd, p);
+            if (KernelCounts.requested()) {
+                ring.kernelCounts = PerfKernelCounts.openForThisThread();
+            }
+            return ring;
         } catch (Throwable t) {
             Libc.close(errno, fd);
             arena.close();
@@ -272,6 +279,20 @@ final class NativeRing implements Ring {
     }
 
     /**
+     * The kernel's tracepoint counts for the thread that first asks (or that set the ring up,
+     * with {@link KernelCounts#PROPERTY} on) and the threads it starts afterwards
+     * ({@link PerfKernelCounts}).
+     */
+    @Override
+    public KernelCounts kernelCounts() {
+        ensureOpen();
+        if (kernelCounts == null) {
+            kernelCounts = PerfKernelCounts.openForThisThread();
+        }
+        return kernelCounts;
+    }
+
+    /**
      * io_uring_queue_exit, and more: closes every fd {@link #sys()} created and left open,
      * then the ring fd, then the arena, which first makes every segment of this ring
      * inaccessible and then munmaps the rings and the SQE array. The kernel cancels what is
@@ -283,6 +304,9 @@ final class NativeRing implements Ring {
             return;
         }
         closed = true;
+        if (kernelCounts != null) {
+            kernelCounts.close();
+        }
         sys.closeAll();
         Libc.close(errno, ringFd);
         arena.close();
