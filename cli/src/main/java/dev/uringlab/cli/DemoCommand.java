@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code uring-lab demo [NAME] [--step] [--html FILE]}: without NAME, lists the classroom demos;
+ * {@code uring-lab demo [NAME] [--step] [--diff-only] [--html FILE]}: without NAME, lists the classroom demos;
  * with it, replays the demo on the emulated ring (both arms) and prints its narrated trace, or,
  * with {@code --html}, writes it as one self-contained interactive page. Exit status 2, with one
  * line on standard error, for an unknown demo or a page that cannot be written.
@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {"Classroom demos: list them, print one as a narrated trace (the author's kernel and the "
                 + "patched one, step by step), or write it as an interactive page."},
-        footer = {"", "Examples:", "  uring-lab demo", "  uring-lab demo batched-cqe --step",
+        footer = {"", "Examples:", "  uring-lab demo", "  uring-lab demo batched-cqe --step", "  uring-lab demo req-cache --diff-only",
             "  uring-lab demo batched-cqe --html batched-cqe.html", "",
             "Exit status: 0 success; 1 a demo that failed to run; 2 an unknown demo or a page that cannot be written."})
 final class DemoCommand implements Callable<Integer> {
@@ -45,8 +45,11 @@ final class DemoCommand implements Callable<Integer> {
     @Parameters(paramLabel = "NAME", arity = "0..1", description = "The demo; without it, the list.")
     private String name;
 
-    @Option(names = "--step", description = "Wait for Enter after each step.")
+    @Option(names = "--step", description = "Wait for Enter after each step; q and Enter, or end of input (Ctrl-D), print the rest.")
     private boolean step;
+
+    @Option(names = "--diff-only", description = "Print in full only the steps where the arms differ; each stretch of shared steps is one line.")
+    private boolean diffOnly;
 
     @Option(names = "--html", paramLabel = "FILE", description = "Write the demo as one self-contained interactive HTML page.")
     private Path html;
@@ -86,12 +89,12 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         if (step) {
-            err.println("uring-lab demo: Enter after each step for the next (end of input prints the rest)");
+            err.println("uring-lab demo: Enter after each step for the next; q or end of input (Ctrl-D) prints the rest");
             err.flush();
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, Charset.defaultCharset()));
-            TextTrace.write(demo.get(), runs, out, () -> waitForEnter(in));
+            TextTrace.write(demo.get(), runs, out, diffOnly, () -> waitForEnter(in));
         } else {
-            TextTrace.write(demo.get(), runs, out);
+            TextTrace.write(demo.get(), runs, out, diffOnly, () -> false);
         }
         return EXIT_OK;
     }
@@ -99,17 +102,18 @@ final class DemoCommand implements Callable<Integer> {
     private static void list(PrintWriter out) {
         List<Demo> all = Demos.all();
         int w = all.stream().mapToInt(d -> d.name().length()).max().orElse(4);
-        out.println("Demos (uring-lab demo NAME [--step] [--html FILE]):");
+        out.println("Demos (uring-lab demo NAME [--step] [--diff-only] [--html FILE]):");
         for (Demo d : all) {
             out.printf("  %-" + w + "s  %-4s %s%n", d.name(), d.seed() == null ? "" : d.seed(), d.title());
         }
         out.flush();
     }
 
-    /** Enter goes on; end of input stops pausing (the rest prints at once). */
-    private static void waitForEnter(BufferedReader in) {
+    /** Enter goes on pausing; {@code q} (then Enter) or end of input stops it, and the rest prints at once. */
+    static boolean waitForEnter(BufferedReader in) {
         try {
-            in.readLine();
+            String line = in.readLine();
+            return line != null && !line.strip().equalsIgnoreCase("q");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

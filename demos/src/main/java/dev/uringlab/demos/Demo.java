@@ -16,12 +16,15 @@ import java.util.List;
  * @param notice    what to notice in the trace, and the question to ask
  * @param scenario  the program
  * @param source    the file's lines, so a step can show the program line it runs
+ * @param show      the costed steps (a recipe's {@code rcu}, {@code call}...) the demo narrates, by the
+ *                  start of their name ({@code percpu_ref}); the others stay out of the demo
  */
 public record Demo(String name, String seed, String title, List<Arm> arms, String narration, String notice,
-        Scenario scenario, List<String> source) {
+        Scenario scenario, List<String> source, List<String> show) {
 
     public Demo {
         arms = List.copyOf(arms);
+        show = List.copyOf(show);
         source = List.copyOf(source);
         if (arms.size() != 2) {
             throw new IllegalArgumentException(name + ": a demo has two arms, not " + arms.size());

@@ -22,15 +22,17 @@ import java.util.regex.Pattern;
  * # narration: Four multishot polls wait on one pipe...
  * #   (continued)
  * # notice: Count the spin_lock lines... Ask: ...
+ * # show: percpu_ref
  * setup entries=8 cq_entries=32
  * ...
  * </pre>
  *
- * An arm is {@code LABEL | AXIS=ALIAS ... [profile=P]}. A seed's demo is one such file and one
+ * An arm is {@code LABEL | AXIS=ALIAS ... [profile=P]}. {@code show} (optional) names the costed
+ * steps the demo narrates, by the start of their name ({@link Demo#show()}). A seed's demo is one such file and one
  * line in {@link Demos#NAMES}.
  */
 public final class DemoFile {
-    private static final Pattern FIELD = Pattern.compile("#\\s*(title|seed|arm|narration|notice):\\s*(.*)");
+    private static final Pattern FIELD = Pattern.compile("#\\s*(title|seed|arm|narration|notice|show):\\s*(.*)");
 
     private DemoFile() {}
 
@@ -77,9 +79,10 @@ public final class DemoFile {
             throw new ScenarioSyntaxException(file, 1, "a demo has two '# arm:' lines, this one has " + arms.size());
         }
         StringBuilder seed = fields.get("seed");
+        StringBuilder show = fields.get("show");
         return new Demo(name, seed == null ? null : seed.toString(), fields.get("title").toString(), arms,
                 fields.get("narration").toString(), fields.get("notice").toString(), ScenarioParser.parse(file, lines),
-                lines);
+                lines, show == null || show.isEmpty() ? List.of() : List.of(show.toString().split("\\s+")));
     }
 
     private static Arm arm(String file, int line, String spec) throws ScenarioSyntaxException {

@@ -72,6 +72,11 @@ public final class Replay {
         };
     }
 
+    private static boolean shown(Demo demo, TraceEvent e) {
+        String subject = e.subject();
+        return subject != null && demo.show().stream().anyMatch(subject::startsWith);
+    }
+
     private static ArmRun runArm(Demo demo, Arm arm) throws ScenarioRuntimeException, RingUnavailableException {
         List<Step> steps = new ArrayList<>();
         boolean[] recording = {true};
@@ -79,8 +84,8 @@ public final class Replay {
         RingConfig.Builder config = ScenarioRunner.ringConfig(demo.scenario(), arm.strategies(), arm.profile()).toBuilder()
                 .trace((TraceEvent e) -> {
                     // The generic costed steps (a call, an RCU section, a fence...) are for recipes; a demo
-                    // narrates the named points.
-                    if (recording[0] && state[0] != null && !e.point().genericStep()) {
+                    // narrates the named points, and the costed steps its header asks for (show:).
+                    if (recording[0] && state[0] != null && (!e.point().genericStep() || shown(demo, e))) {
                         String change = state[0].apply(e);
                         steps.add(new Step(Step.Kind.KERNEL, e.step(), change, state[0].snapshot()));
                     }

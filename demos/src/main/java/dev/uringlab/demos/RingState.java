@@ -1,6 +1,8 @@
 package dev.uringlab.demos;
 
 import static dev.uringlab.api.CqeFlags.IORING_CQE_F_MORE;
+import static dev.uringlab.api.SqeFlags.IOSQE_IO_HARDLINK;
+import static dev.uringlab.api.SqeFlags.IOSQE_IO_LINK;
 
 import dev.uringlab.api.CqeFlags;
 import dev.uringlab.api.Errno;
@@ -44,6 +46,13 @@ final class RingState {
     private final Map<String, Integer> bioCache = new TreeMap<>();
     private int biosInFlight;
     private final Map<Long, Boolean> pollActive = new TreeMap<>();
+    /** Each request's SQE flags as io_init_req read them (IOSQE_IO_LINK, IOSQE_IO_HARDLINK...). */
+    private final Map<Long, Long> sqeFlags = new LinkedHashMap<>();
+    /** Requests req_set_fail has marked REQ_F_FAIL. */
+    private final java.util.Set<Long> failed = new java.util.HashSet<>();
+    /** Requests cached for reuse (submit_state's free list or reqs[]), once the trace has shown a bulk refill. */
+    private int reqCache;
+    private boolean reqCacheSeen;
 
     RingState(int cqEntries) {
         this.cqMask = cqEntries - 1;
@@ -57,7 +66,7 @@ final class RingState {
         return new Snapshot(sqHead, sqCachedHead, sqTail, sqeTail, cqHead, cqTail, cqCachedTail, List.copyOf(cqes), lock,
                 wq, List.copyOf(reqs), List.copyOf(complReqs), List.copyOf(taskWork), List.copyOf(deferred),
                 List.copyOf(overflow), eventfdSignals, new TreeMap<>(bioCache), biosInFlight,
-                new TreeMap<>(pollActive));
+                new TreeMap<>(pollActive), reqCacheSeen ? reqCache : -1);
     }
 
     /** One kernel step: updates the model and returns what changed, in words. */
@@ -83,18 +92,53 @@ final class RingState {
             }
             case IO_INIT_REQ -> {
                 inFlight.put(e.arg("ud"), Opcodes.name((int) e.arg("op")).replace("IORING_OP_", ""));
+                sqeFlags.put(e.arg("ud"), e.arg("flags"));
+                failed.remove(e.arg("ud"));
                 yield "request ud=" + e.arg("ud") + " is set up from its SQE";
             }
             case IO_SUBMIT_FAIL_INIT -> "ud=" + e.arg("ud") + " fails at init with " + errno(e.arg("res"));
             case IO_LINK_CHAIN_ADD -> "ud=" + e.arg("ud") + " joins the link chain headed by ud=" + e.arg("head");
-            case IO_ALLOC_REQ -> "a request is allocated (" + e.arg("in_flight") + " allocated so far)";
-            case IO_FREE_BATCH_LIST -> e.arg("nr") + " request(s) given back in one batch";
+            case IO_SUBMIT_FAIL_INIT_LINK -> "failed at init, ud=" + e.arg("ud") + " still joins the chain headed by ud="
+                    + e.arg("head") + ", which will fail with it";
+            case IO_ALLOC_REQ -> {
+                if (reqCacheSeen && reqCache > 0) {
+                    reqCache--;
+                }
+                yield "a request is allocated (" + e.arg("in_flight") + " allocated and not yet freed"
+                        + (reqCacheSeen ? "; " + reqCache + " left in the cache" : "") + ")";
+            }
+            case IO_FREE_BATCH_LIST, IO_REQ_FREE_BATCH_FINISH -> {
+                // The batch io_submit_flush_completions posted: whatever of it is still listed (a CQE
+                // skipped without a trace line of its own) is done and freed too.
+                for (Long ud : complReqs) {
+                    inFlight.remove(ud);
+                }
+                complReqs.clear();
+                if (reqCacheSeen) {
+                    reqCache += (int) e.arg("nr");
+                }
+                yield e.arg("nr") + " request(s) given back in one batch"
+                        + (reqCacheSeen ? " (" + reqCache + " in the cache)" : "");
+            }
             case IO_FREE_REQ -> "request ud=" + e.arg("ud") + " given back";
             case IO_FLUSH_CACHED_REQS -> e.arg("nr") + " freed request(s) moved from the free list into submit_state.reqs[]";
             case KMEM_CACHE_ALLOC -> "one object from the slab " + e.subject();
-            case KMEM_CACHE_ALLOC_BULK -> e.arg("nr") + " objects from the slab " + e.subject() + " at once";
-            case KMEM_CACHE_FREE -> "one object back to the slab " + e.subject();
-            case IO_ISSUE_SQE -> issued(e.arg("ud"), e.arg("ret"));
+            case KMEM_CACHE_ALLOC_BULK -> {
+                if (e.subject().startsWith("req_cachep")) {
+                    reqCacheSeen = true;
+                    reqCache += (int) e.arg("nr");
+                    yield e.arg("nr") + " requests from the slab " + e.subject() + " at once, into the cache ("
+                            + reqCache + ")";
+                }
+                yield e.arg("nr") + " objects from the slab " + e.subject() + " at once";
+            }
+            case KMEM_CACHE_FREE -> {
+                if (reqCacheSeen && e.subject().startsWith("req_cachep") && reqCache > 0) {
+                    reqCache--;
+                }
+                yield "one object back to the slab " + e.subject();
+            }
+            case IO_ISSUE_SQE -> issued(e.arg("ud"), e.arg("ret"), failed.contains(e.arg("ud")));
             case IO_QUEUE_IOWQ -> "ud=" + e.arg("ud") + " punted to an io-wq worker";
             case IO_WQ_SUBMIT_WORK -> "an io-wq worker runs ud=" + e.arg("ud");
             case IO_WQ_FREE_WORK -> "the worker is done with ud=" + e.arg("ud")
@@ -114,7 +158,8 @@ final class RingState {
             }
             case IO_REQ_TASK_COMPLETE -> "ud=" + e.arg("ud") + " completes from task work, res=" + e.arg("res");
             case IO_REQ_TASK_SUBMIT -> "ud=" + e.arg("ud") + " is issued from task work";
-            case IO_REQ_TW_FAIL_LINKS -> "the " + e.arg("nr") + " cancelled member(s) after ud=" + e.arg("ud") + " complete";
+            case IO_REQ_TW_FAIL_LINKS -> "the chain's " + e.arg("nr") + " cancelled member(s), from ud=" + e.arg("ud")
+                    + " on, complete";
             case IO_REQ_TASK_CANCEL -> "ud=" + e.arg("ud") + " is failed from task work with " + errno(e.arg("res"));
             case IO_REQ_COMPLETE_DEFER -> {
                 complReqs.add(e.arg("ud"));
@@ -175,7 +220,7 @@ final class RingState {
                 yield "the registered eventfd is signalled (" + eventfdSignals + ")";
             }
             case IO_CQRING_WAIT -> "the task waits for " + e.arg("min_events") + " CQE(s); " + e.arg("ready") + " ready";
-            case REQ_SET_FAIL -> "ud=" + e.arg("ud") + " marked failed: the rest of a soft link will be cancelled";
+            case REQ_SET_FAIL -> setFail(e.arg("ud"));
             case IO_QUEUE_NEXT -> "ud=" + e.arg("ud") + " done: its link ud=" + e.arg("next") + " gets its turn";
             case IO_FAIL_LINKS -> "the " + e.arg("nr") + " link(s) after ud=" + e.arg("ud") + " are cancelled";
             case ADD_WAIT_QUEUE -> {
@@ -204,7 +249,9 @@ final class RingState {
             }
             case IO_POLL_ACTIVE_SET -> {
                 pollActive.put(e.arg("ud"), true);
-                yield "poll->active of ud=" + e.arg("ud") + " set again, before the CQ tail is committed";
+                yield "poll->active of ud=" + e.arg("ud") + " set again; " + (cqCachedTail != cqTail
+                        ? "its CQE is written but the CQ tail is not committed yet (" + cqTail + ", cached " + cqCachedTail + ")"
+                        : "the CQ tail is already committed (" + cqTail + "), the CQE visible");
             }
             case IO_AUX_CQE_DEFERRED -> {
                 deferred.add(new CqeView(-1, e.arg("ud"), (int) e.arg("res"), CqeFlags.describe((int) e.arg("cflags"))));
@@ -252,6 +299,18 @@ final class RingState {
 
     /** A costed step with no narration of its own (a recipe's {@code rcu}, {@code fence}...): its kind in words and its name. */
     private static String costedStep(TraceEvent e) {
+        String subject = e.subject() == null ? "" : e.subject();
+        if (subject.startsWith("percpu_ref_")) {
+            String op = subject.substring("percpu_ref_".length(), subject.indexOf('(') < 0 ? subject.length() : subject.indexOf('('));
+            String what = switch (op) {
+                case "tryget", "get" -> "one reference taken on";
+                case "tryget_many", "get_many" -> "references taken, many at once, on";
+                case "put" -> "one reference given back to";
+                case "put_many" -> "references given back, many at once, to";
+                default -> "a reference operation on";
+            };
+            return what + " the ring's context (" + subject + "): one RCU read-side section";
+        }
         String what = switch (e.point().kind()) {
             case CALL -> "a call out of line";
             case LOCKED -> "a locked read-modify-write";
@@ -320,9 +379,26 @@ final class RingState {
         }
     }
 
-    private static String issued(long ud, long ret) {
+    /** req_set_fail: what REQ_F_FAIL means for this request, from its SQE flags and whether it was already set. */
+    private String setFail(long ud) {
+        boolean again = !failed.add(ud);
+        long flags = sqeFlags.getOrDefault(ud, 0L);
+        String what;
+        if ((flags & IOSQE_IO_HARDLINK) != 0) {
+            what = "it is hard-linked (IOSQE_IO_HARDLINK), so the chain goes on after it";
+        } else if ((flags & IOSQE_IO_LINK) != 0) {
+            what = "it is soft-linked (IOSQE_IO_LINK), so the rest of its chain will be cancelled";
+        } else {
+            what = "no request is linked after it";
+        }
+        return again ? "ud=" + ud + " marked failed again (REQ_F_FAIL was already set; nothing changes)"
+                : "ud=" + ud + " marked failed (REQ_F_FAIL): " + what;
+    }
+
+    private static String issued(long ud, long ret, boolean failed) {
         if (ret == 0) {
-            return "ud=" + ud + " issued: done at once";
+            return "ud=" + ud + " issued: the handler returned 0, done at once"
+                    + (failed ? "; the request is marked failed, so its CQE will carry the error, not 0" : "");
         }
         if (ret == EIOCBQUEUED) {
             return "ud=" + ud + " issued: pending";

@@ -28,12 +28,14 @@ import java.util.Map;
  * @param bioCache     seed 004's per-CPU bio cache: bios cached, by CPU
  * @param biosInFlight bios allocated and not yet put
  * @param pollActive   seed 002's {@code poll->active} of each poll whose flag the trace has shown
+ * @param reqCache     requests cached for reuse (submit_state's free list or reqs[]: bulk refills and
+ *                     freed batches in, allocations out), or -1 before the trace shows a bulk refill
  */
 public record Snapshot(int sqHead, int sqCachedHead, int sqTail, int sqeTail, int cqHead, int cqTail, int cqCachedTail,
         List<CqeView> cqes, String lock, Map<String, List<String>> waitqueues, List<String> inFlight,
         List<Long> complReqs, List<Long> taskWork, List<CqeView> deferred, List<CqeView> overflow,
         long eventfdSignals, Map<String, Integer> bioCache, int biosInFlight,
-        Map<Long, Boolean> pollActive) {
+        Map<Long, Boolean> pollActive, int reqCache) {
 
     /**
      * One CQE as the page draws it.

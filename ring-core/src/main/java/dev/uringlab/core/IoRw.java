@@ -330,6 +330,7 @@ final class IoRw {
             nrEvents++;
             IoComplete.ioReqFreeBatchEach(ctx, req);
             if (state.nr == SubmitState.IO_COMPL_BATCH) {
+                ctx.trace.emit(TracePoint.IO_REQ_FREE_BATCH_FINISH, state.nr);
                 IoComplete.ioFreeBatchCached(ctx);
             }
             state.complReqs[state.nr++] = req;
@@ -340,6 +341,9 @@ final class IoRw {
             IoDrain.ioQueueDeferred(ctx); // __io_commit_cqring_flush
         }
         ctx.cq.ioCqringEvPostedIopoll();
+        if (state.nr != 0) {
+            ctx.trace.emit(TracePoint.IO_REQ_FREE_BATCH_FINISH, state.nr);
+        }
         IoComplete.ioFreeBatchCached(ctx); // io_req_free_batch_finish
         return nrEvents;
     }

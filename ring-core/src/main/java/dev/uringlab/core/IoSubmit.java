@@ -165,6 +165,7 @@ final class IoSubmit {
         }
         if ((req.flags & IO_REQ_LINK_FLAGS) == 0) {
             if (head != null) {
+                ctx.trace.emit(TracePoint.IO_SUBMIT_FAIL_INIT_LINK, req.userData, head.userData);
                 state.linkLast.link = req;
                 state.linkHead = null;
                 req = head;
@@ -173,6 +174,7 @@ final class IoSubmit {
             return ret;
         }
         if (head != null) {
+            ctx.trace.emit(TracePoint.IO_SUBMIT_FAIL_INIT_LINK, req.userData, head.userData);
             state.linkLast.link = req;
         } else {
             state.linkHead = req;

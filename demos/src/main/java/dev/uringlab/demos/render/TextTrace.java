@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * A demo's narrated trace as text, for a terminal: the narration, the two arms, then one entry
@@ -18,44 +19,59 @@ import java.util.Set;
  * function with its arguments or the application's line, and what changed. Then each arm's
  * counters side by side, differing ones marked {@code *}, and "what to notice". The same demo
  * always prints the same text. Lines stay within {@value #WIDTH} columns, except a long call.
+ * {@code --diff-only} folds each stretch of shared steps into one line.
  */
 public final class TextTrace {
-    /** The width narration paragraphs are wrapped to. */
+    /** The width narration paragraphs and step descriptions are wrapped to (a line is at most 100 wide). */
     public static final int WIDTH = 96;
 
     private TextTrace() {}
 
     /** The whole trace, no pause between steps. */
     public static void write(Demo demo, List<ArmRun> runs, PrintWriter out) {
-        write(demo, runs, out, () -> {});
+        write(demo, runs, out, false, () -> false);
     }
 
-    /** The whole trace, running {@code betweenSteps} after each step is printed (the CLI's {@code --step}). */
-    public static void write(Demo demo, List<ArmRun> runs, PrintWriter out, Runnable betweenSteps) {
+    /**
+     * The trace; after each step is printed, {@code pause} runs (the CLI's {@code --step}: wait for
+     * Enter) and says whether to go on pausing: once it says no (end of input, {@code q}), the rest
+     * prints at once. With {@code diffOnly}, every stretch of steps both arms take is one line
+     * ({@code 12-40 =  29 steps both arms take: FIRST ... LAST}) and only the differences are whole.
+     */
+    public static void write(Demo demo, List<ArmRun> runs, PrintWriter out, boolean diffOnly, BooleanSupplier pause) {
         ArmRun a = runs.get(0);
         ArmRun b = runs.get(1);
         out.println("uring-lab demo " + demo.name() + ": " + demo.title());
         out.println();
         wrap(out, demo.narration(), "");
         out.println();
-        out.printf("  A  %s  [%s]%n", a.arm().label(), a.arm().configuration());
-        out.printf("  B  %s  [%s]%n", b.arm().label(), b.arm().configuration());
+        arm(out, "A", a);
+        arm(out, "B", b);
         out.println();
-        out.println("  step  = both arms, A or B one arm only (where they differ)");
+        out.println("  step  = both arms, A or B one arm only (where they differ)"
+                + (diffOnly ? "; shared stretches folded to one line" : ""));
         out.println();
         List<Row> rows = Alignment.rows(a.steps(), b.steps());
+        boolean pausing = true;
         for (int r = 0; r < rows.size(); r++) {
             Row row = rows.get(r);
             String n = String.format("%5d", r + 1);
-            if (row.same()) {
+            if (diffOnly && row.same()) {
+                int last = r;
+                while (last + 1 < rows.size() && rows.get(last + 1).same()) {
+                    last++;
+                }
+                folded(out, r, last, a.steps().get(row.a()), a.steps().get(rows.get(last).a()));
+                r = last;
+            } else if (row.same()) {
                 Step sa = a.steps().get(row.a());
                 Step sb = b.steps().get(row.b());
                 out.println(n + " =  " + sa.shown());
                 if (sa.change().equals(sb.change())) {
-                    out.println("           " + sa.change());
+                    wrap(out, sa.change(), INDENT);
                 } else {
-                    out.println("           A: " + sa.change());
-                    out.println("           B: " + sb.change());
+                    wrap(out, "A: " + sa.change(), INDENT);
+                    wrap(out, "B: " + sb.change(), INDENT);
                 }
             } else {
                 if (row.a() >= 0) {
@@ -66,7 +82,9 @@ public final class TextTrace {
                 }
             }
             out.flush();
-            betweenSteps.run();
+            if (pausing) {
+                pausing = pause.getAsBoolean();
+            }
         }
         out.println();
         out.println("Counters at the end (* where the arms differ):");
@@ -77,9 +95,36 @@ public final class TextTrace {
         out.flush();
     }
 
+    private static final String INDENT = "           ";
+
+    /** {@code  A  LABEL  [CONFIGURATION]}, the configuration on a line of its own when both do not fit. */
+    private static void arm(PrintWriter out, String letter, ArmRun run) {
+        String line = "  " + letter + "  " + run.arm().label() + "  [" + run.arm().configuration() + "]";
+        if (line.length() <= WIDTH) {
+            out.println(line);
+        } else {
+            out.println("  " + letter + "  " + run.arm().label());
+            out.println("     [" + run.arm().configuration() + "]");
+        }
+    }
+
+    private static void folded(PrintWriter out, int first, int last, Step from, Step to) {
+        String range = first == last ? String.format("%5d", first + 1) : (first + 1) + "-" + (last + 1);
+        int count = last - first + 1;
+        String what = count == 1 ? "1 step both arms take: " + from.shown()
+                : count + " steps both arms take: " + from.shown() + " ... " + to.shown();
+        if (what.length() > WIDTH - 9) {
+            what = count + " steps both arms take, from " + from.shown();
+        }
+        if (what.length() > WIDTH - 9) {
+            what = count + " steps both arms take";
+        }
+        out.println(String.format("%5s", range) + " =  " + what);
+    }
+
     private static void entry(PrintWriter out, String n, String arm, Step s) {
         out.println(n + " " + arm + "  " + s.shown());
-        out.println("           " + s.change());
+        wrap(out, s.change(), INDENT);
     }
 
 

@@ -209,7 +209,7 @@ class DemoPageBrowserTest {
         }
         return latest >= 0 ? run.steps().get(latest).state()
                 : new Snapshot(0, 0, 0, 0, 0, 0, 0, List.of(), null, Map.of(), List.of(), List.of(), List.of(),
-                        List.of(), List.of(), 0, Map.of(), 0, Map.of());
+                        List.of(), List.of(), 0, Map.of(), 0, Map.of(), -1);
     }
 
     private static long number(String script) {

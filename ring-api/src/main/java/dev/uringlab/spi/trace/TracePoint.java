@@ -27,12 +27,16 @@ public enum TracePoint {
     IO_SUBMIT_FAIL_INIT("io_submit_fail_init", Area.SUBMIT, "ud", "res"),
     /** io_submit_sqe: the request joins the link chain being assembled. */
     IO_LINK_CHAIN_ADD("io_submit_sqe: link", Area.LINK, "ud", "head"),
+    /** io_submit_fail_init (6.x): a request that failed at init still joins the chain being assembled ({@code link->last->link = req}). */
+    IO_SUBMIT_FAIL_INIT_LINK("io_submit_fail_init: link", Area.LINK, "ud", "head"),
 
     // ---- request lifetime ----
     /** io_alloc_req: the req-alloc strategy handed out a request. */
     IO_ALLOC_REQ("io_alloc_req", Area.REQ, "in_flight"),
     /** io_free_batch_list: a flushed batch of requests is given back. */
     IO_FREE_BATCH_LIST("io_free_batch_list", Area.REQ, "nr"),
+    /** io_req_free_batch_finish (5.10 - 5.15, io_iopoll_complete's free): {@code nr} requests given back in one batch. */
+    IO_REQ_FREE_BATCH_FINISH("io_req_free_batch_finish", Area.REQ, "nr"),
     /** io_flush_cached_reqs (5.15): {@code nr} freed requests moved from submit_state's free list into its reqs[] array. */
     IO_FLUSH_CACHED_REQS("io_flush_cached_reqs", Area.REQ, "nr"),
     /** io_free_req: one request is given back outside a batch. */

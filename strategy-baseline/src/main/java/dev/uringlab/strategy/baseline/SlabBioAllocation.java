@@ -31,8 +31,9 @@ public final class SlabBioAllocation implements BioAllocation {
     @Override
     public Bio bioAlloc(int cpu, int nrVecs, boolean allocCache) {
         trace.step(StepKind.CALL, "bio_alloc_bioset");
-        trace.emit(TracePoint.BIO_ALLOC, cpu, 0);
-        return bioSlab.kmemCacheAlloc(cpu);
+        Bio bio = bioSlab.kmemCacheAlloc(cpu);
+        trace.emit(TracePoint.BIO_ALLOC, cpu, 0); // the outcome, after the slab call, as the per-CPU cache traces a miss
+        return bio;
     }
 
     /** bio_free (inline in bio_put): mempool_free of bs->bio_pool (mempool_free_slab, kmem_cache_free), in any context. */
