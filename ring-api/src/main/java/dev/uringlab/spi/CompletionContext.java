@@ -27,6 +27,20 @@ public interface CompletionContext {
     }
 
     /**
+     * spin_lock_irq(&ctx->completion_lock): interrupts off without saving them, then the lock, as
+     * 5.14's batch flush and poll task work take it (one {@code irq} step, as
+     * {@link #lockIrqsave()}). By default {@link #lockIrqsave()}.
+     */
+    default void lockIrq() {
+        lockIrqsave();
+    }
+
+    /** spin_unlock_irq(&ctx->completion_lock): the unlock, then local_irq_enable. */
+    default void unlockIrq() {
+        unlockIrqrestore();
+    }
+
+    /**
      * io_fill_cqe_req: write the request's CQE ({@code req->cqe}) at the cached CQ tail, or,
      * when the CQ is full or the overflow list is not empty, append it to the overflow list
      * (io_cqring_event_overflow). A request CQE is never lost. A request flagged
@@ -66,7 +80,24 @@ public interface CompletionContext {
      * @return whether the CQE was posted (filled, or overflowed with {@code allowOverflow})
      */
     default boolean ioPostAuxCqe(long userData, int res, int cflags, boolean allowOverflow) {
-        lock();
+        return postAuxCqe(userData, res, cflags, allowOverflow, false);
+    }
+
+    /**
+     * {@link #ioPostAuxCqe} with the completion lock taken by {@link #lockIrq()}: 5.14's poll task
+     * work, which fills and commits a multishot CQE under the lock io_poll_rewait took with
+     * spin_lock_irq.
+     */
+    default boolean ioPostAuxCqeIrq(long userData, int res, int cflags, boolean allowOverflow) {
+        return postAuxCqe(userData, res, cflags, allowOverflow, true);
+    }
+
+    private boolean postAuxCqe(long userData, int res, int cflags, boolean allowOverflow, boolean irq) {
+        if (irq) {
+            lockIrq();
+        } else {
+            lock();
+        }
         boolean filled = ioFillCqeAux(userData, res, cflags);
         if (!filled && allowOverflow) {
             ioCqringEventOverflow(userData, res, cflags);
@@ -76,7 +107,11 @@ public interface CompletionContext {
             auxCqeFilled();
         }
         ioCommitCqring();
-        unlock();
+        if (irq) {
+            unlockIrq();
+        } else {
+            unlock();
+        }
         ioCqringEvPosted();
         return filled;
     }

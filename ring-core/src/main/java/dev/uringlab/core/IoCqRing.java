@@ -119,6 +119,13 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         lock();
     }
 
+    /** spin_lock_irq: local_irq_disable, then the lock (5.14's batch flush and poll task work). */
+    @Override
+    public void lockIrq() {
+        trace.step(StepKind.IRQ, "spin_lock_irq(completion_lock)");
+        lock();
+    }
+
     @Override
     public void unlock() {
         trace.emitOn("completion_lock", TracePoint.SPIN_UNLOCK);
