@@ -1,17 +1,15 @@
 package dev.uringlab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.uringlab.api.RingUnavailableException;
 import dev.uringlab.api.Rings;
-
+import dev.uringlab.testkit.Require;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -84,8 +82,7 @@ class UringLabTest {
     }
 
     private static void assumeNativeRing() throws RingUnavailableException {
-        Optional<String> reason = Rings.provider("native").unavailableReason();
-        assumeTrue(reason.isEmpty(), () -> "native io_uring unavailable: " + reason.orElseThrow());
+        Require.nativeIoUring(Rings.provider("native").unavailableReason());
     }
 
     @Test

@@ -2,8 +2,8 @@ package dev.uringlab.conformance;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.uringlab.testkit.Require;
 import dev.uringlab.workloads.fuzz.DifferentialRunner;
 import dev.uringlab.workloads.fuzz.EmulatedSet;
 import dev.uringlab.workloads.fuzz.ScenarioGenerator;
@@ -37,7 +37,7 @@ class FuzzDifferentialTest {
     @Test
     void generatedProgramsAgreeWithTheKernelOrAreKnownDisagreements() throws Exception {
         Optional<String> unavailable = DifferentialRunner.nativeUnavailable();
-        assumeTrue(unavailable.isEmpty(), () -> "native io_uring unavailable: " + unavailable.orElse(""));
+        Require.nativeIoUring(unavailable);
         Map<Integer, String> known = known();
         DifferentialRunner runner = new DifferentialRunner(EmulatedSet.all());
         ScenarioGenerator generator = new ScenarioGenerator(SEED);

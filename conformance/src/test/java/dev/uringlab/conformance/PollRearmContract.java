@@ -61,6 +61,36 @@ class PollRearmContract {
         }
     }
 
+    /** Deliberately broken: takes the first wakeup and never accepts another (its re-arm forgets the gate). */
+    static final class NeverRearms implements PollRearm {
+        private boolean taken;
+
+        @Override
+        public boolean pollWake(PollWait poll, int mask) {
+            if (taken) {
+                return false;
+            }
+            taken = true;
+            return true;
+        }
+
+        @Override
+        public boolean pollDisarm(PollWait poll) {
+            return true;
+        }
+
+        @Override
+        public Rearmed pollRearm(PollWait poll) {
+            return Rearmed.NO_ACTION;
+        }
+    }
+
+    private static final class NeverRearmsProvider extends AbstractStrategyProvider<PollRearm> {
+        NeverRearmsProvider() {
+            super(Axis.POLL_REARM, "never-rearms", "0", "a gate that never opens again, for the contract's own test", ctx -> new NeverRearms());
+        }
+    }
+
     private static final class BrokenProvider extends AbstractStrategyProvider<PollRearm> {
         BrokenProvider() {
             super(Axis.POLL_REARM, "queue-every-wakeup", "0", "a broken gate, for the contract's own test", ctx -> new QueueEveryWakeup());
@@ -74,6 +104,15 @@ class PollRearmContract {
                 .isInstanceOf(AssertionError.class).hasMessageContaining("a wakeup while the task work is pending");
         assertThatThrownBy(() -> shouldNeverHaveTwoTaskWorksOutstandingUnderConcurrentWakeups(broken))
                 .isInstanceOf(AssertionError.class);
+    }
+
+    @Test
+    void shouldFailAStrategyThatLosesTheWakeupsAfterARearm() {
+        assertThatThrownBy(() -> shouldNeverHaveTwoTaskWorksOutstandingUnderConcurrentWakeups(new NeverRearmsProvider()))
+                // which check sees it first depends on the threads' timing: a wakeup refused while the
+                // waker saw nothing pending, or, if no task work ran before the waker was done, the last one
+                .isInstanceOf(AssertionError.class)
+                .hasMessageMatching("(?s).*(refused by an armed poll|a wakeup after the last re-arm).*");
     }
 
     /** The poll task work as the engine runs it: passes while the strategy says LOOP; returns the passes. */
@@ -143,13 +182,21 @@ class PollRearmContract {
     void shouldNeverHaveTwoTaskWorksOutstandingUnderConcurrentWakeups(StrategyProvider<PollRearm> p) throws Exception {
         PollRearm r = p.create(new FakeStrategyContext());
         FakePollWait poll = new FakePollWait();
-        AtomicInteger outstanding = new AtomicInteger();
+        AtomicInteger outstanding = new AtomicInteger(); // queued, not yet started by the owner
+        AtomicInteger pending = new AtomicInteger();     // queued and not yet through its re-arm
         AtomicInteger worst = new AtomicInteger();
+        AtomicInteger refusedWhileArmed = new AtomicInteger();
         AtomicBoolean done = new AtomicBoolean();
         Thread waker = new Thread(() -> {
             for (int i = 0; i < 20_000; i++) {
+                // Read before the wakeup: no task work queued or running and the last re-arm done,
+                // so the poll is armed and this wakeup must queue the task work.
+                boolean armed = pending.get() == 0;
                 if (poll.wake(r)) {
+                    pending.incrementAndGet();
                     worst.accumulateAndGet(outstanding.incrementAndGet(), Math::max);
+                } else if (armed) {
+                    refusedWhileArmed.incrementAndGet();
                 }
             }
             done.set(true);
@@ -162,13 +209,15 @@ class PollRearmContract {
                 outstanding.decrementAndGet();
                 ran++;
                 runTaskWork(r, poll);
+                pending.decrementAndGet();
             } else {
                 Thread.onSpinWait();
             }
         }
         waker.join();
         assertThat(worst.get()).as("task works outstanding at once for one poll").isLessThanOrEqualTo(1);
-        assertThat(ran).isEqualTo(poll.taskWorkQueued()).isGreaterThanOrEqualTo(1);
+        assertThat(refusedWhileArmed.get()).as("wakeups refused by an armed poll (lost: no task work queued or running)").isZero();
+        assertThat(ran).as("task works run").isPositive();
         assertThat(poll.wake(r)).as("a wakeup after the last re-arm").isTrue();
     }
 }

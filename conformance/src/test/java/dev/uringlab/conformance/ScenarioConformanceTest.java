@@ -10,6 +10,7 @@ import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.RingUnavailableException;
 import dev.uringlab.api.Rings;
 import dev.uringlab.spi.Axis;
+import dev.uringlab.testkit.Require;
 import dev.uringlab.workloads.scenario.ScenarioRunner;
 import dev.uringlab.workloads.scenario.ScenarioRuntimeException;
 import java.io.IOException;
@@ -86,9 +87,7 @@ class ScenarioConformanceTest {
         } catch (RingUnavailableException e) {
             reason = Optional.of(e.getMessage());
         }
-        if (reason.isPresent()) {
-            abort("native io_uring unavailable: " + reason.get());
-        }
+        Require.nativeIoUring(reason);
         if (c.notNative().isPresent()) {
             abort("not checkable on this machine's kernel " + c.notNative().get());
         }

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.api.RingConfig;
+import dev.uringlab.testkit.Goldens;
 import dev.uringlab.workloads.scenario.ScenarioParser;
 import dev.uringlab.workloads.scenario.ScenarioRunner;
 import dev.uringlab.workloads.scenario.Scenario;
@@ -19,7 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Whole traces, pinned: {@code uring-lab run FILE --trace} on five scenarios that each teach one
  * mechanism, compared line by line with {@code src/test/resources/traces/NAME.trace}. A change
  * to any traced step of these paths shows here as a diff a reader can judge. To accept a change,
- * run with {@code URINGLAB_UPDATE_GOLDENS=1} in the environment and review the diff of the files.
+ * run with {@code URINGLAB_UPDATE_GOLDENS=1} in the environment: a trace that differs is written
+ * and its test fails, so the change lands only as a diff of the files someone reviewed ({@link Goldens}).
  */
 class TraceGoldenTest {
     private static final Path GOLDENS = Path.of("src/test/resources/traces");
@@ -42,13 +44,7 @@ class TraceGoldenTest {
 
         String name = scenarioFile.replace(".scn", "") + (strategy.equals("baseline") ? "" : "." + strategy.replace('=', '-'));
         Path golden = GOLDENS.resolve(name + ".trace");
-        if ("1".equals(System.getenv("URINGLAB_UPDATE_GOLDENS"))) {
-            Files.createDirectories(GOLDENS);
-            Files.write(golden, lines, UTF_8);
-        }
-        assertThat(golden).as("golden trace %s (set URINGLAB_UPDATE_GOLDENS=1 to write it)", golden).exists();
-        assertThat(lines).as("the trace of %s with %s", scenarioFile, strategy)
-                .containsExactlyElementsOf(Files.readAllLines(golden, UTF_8));
+        Goldens.check(golden, lines, "the trace of " + scenarioFile + " with " + strategy);
         assertThat(lines).as("a traced run still prints the plain output, in order")
                 .filteredOn(l -> !l.startsWith("#") && !l.startsWith(" "))
                 .containsExactlyElementsOf(plain(scenario, config));

@@ -3,11 +3,9 @@ package dev.uringlab.demos;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.demos.render.TextTrace;
-import java.io.IOException;
+import dev.uringlab.testkit.Goldens;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
@@ -15,7 +13,8 @@ import org.junit.jupiter.params.provider.FieldSource;
 /**
  * Every demo prints exactly its golden trace, {@code src/test/resources/golden/NAME.txt}, and the
  * same text on a second run. After a deliberate change to the engine, a strategy or a demo,
- * regenerate them with {@code -Duringlab.golden.update=true} and read the diff before committing.
+ * regenerate them with {@code URINGLAB_UPDATE_GOLDENS=1} in the environment: a trace that differs is
+ * written and its test fails ({@link Goldens}); read the diff before committing.
  */
 class GoldenTraceTest {
     static final java.util.List<String> NAMES = Demos.NAMES;
@@ -30,19 +29,13 @@ class GoldenTraceTest {
         assertThat(second).as("a second run of %s", name).isEqualTo(first);
 
         Path golden = GOLDEN.resolve(name + ".txt");
-        if (Boolean.getBoolean("uringlab.golden.update")) {
-            Files.writeString(golden, first, StandardCharsets.UTF_8);
-        }
-        assertThat(first).as("%s against %s", name, golden).isEqualTo(read(golden));
+        Goldens.check(golden, first.lines().toList(), name);
+        assertThat(first).as("%s ends its last line", name).endsWith("\n");
     }
 
     private static String render(Demo demo) throws DemoFailedException {
         StringWriter text = new StringWriter();
         TextTrace.write(demo, Replay.run(demo), new PrintWriter(text));
         return text.toString();
-    }
-
-    private static String read(Path golden) throws IOException {
-        return Files.exists(golden) ? Files.readString(golden, StandardCharsets.UTF_8) : "(no golden file " + golden + ")";
     }
 }

@@ -27,7 +27,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <p>Protocol (UTF-8 lines): the cli writes one request per line, tab-separated: the JSON file
  * to write the fork's results to, then JMH's command-line arguments (a benchmark regex, its
  * {@code -p}, {@code -wi}/{@code -i}/{@code -w}/{@code -r}, {@code -prof}...). The forks are
- * set to 1 whatever the arguments say. The runner answers on standard output with one line,
+ * set to 1 whatever the arguments say, and every fork gets {@link ForkFlags}. The runner answers on standard output with one line,
  * {@code ok N} (N results written) or {@code error MESSAGE}. JMH's own output goes to the log
  * file named as the first argument ({@code -} for standard error), appended fork after fork.
  *
@@ -59,7 +59,7 @@ public final class ForkRunner {
     /** Runs one fork of what {@code jmhArgs} select; the answer line. */
     static String runOne(String resultFile, String[] jmhArgs, PrintStream jmhOut) {
         try {
-            Options options = new OptionsBuilder().parent(new CommandLineOptions(jmhArgs))
+            Options options = new OptionsBuilder().parent(new CommandLineOptions(ForkFlags.withForkFlags(jmhArgs)))
                     .forks(1).result(resultFile).resultFormat(ResultFormatType.JSON).build();
             Collection<RunResult> results = new Runner(options, OutputFormatFactory.createFormatInstance(jmhOut, VerboseMode.NORMAL)).run();
             return "ok " + results.size();

@@ -2,10 +2,6 @@ package dev.uringlab.jmh;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
-import dev.uringlab.api.SqeFlags;
-import dev.uringlab.spi.Axis;
-import dev.uringlab.spi.NativeEquivalent;
-import dev.uringlab.spi.Strategies;
 import dev.uringlab.workloads.linkednops.ChainCqes;
 import dev.uringlab.workloads.linkednops.LinkedNops;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -112,23 +108,8 @@ public class LinkedNopsBenchmark extends RingBenchmark {
             if (NOPS_PER_INVOCATION % linkSize != 0) {
                 throw new IllegalArgumentException("linkSize=" + linkSize + " does not divide " + NOPS_PER_INVOCATION);
             }
-            nops = new LinkedNops(ring, linkSize, chainCqes(linkCqe), async);
+            nops = new LinkedNops(ring, linkSize, ChainCqes.forLinkCqe(linkCqe), async);
             chains = NOPS_PER_INVOCATION / linkSize;
-        }
-
-        /**
-         * What the link-CQE alias makes a chain post, from the registry: baseline, every NOP; a
-         * strategy whose kernel form is the SQE flag IOSQE_CQE_SKIP_SUCCESS
-         * ({@link dev.uringlab.spi.StrategyProvider#nativeEquivalent()}: cqe-skip-success), the
-         * last NOP, the workload flagging the others; any other, the last NOP by the ring's own
-         * rule (boxed-cqe).
-         */
-        static ChainCqes chainCqes(String linkCqe) {
-            if (linkCqe.equals(Axis.BASELINE)) {
-                return ChainCqes.EVERY_NOP;
-            }
-            int sqeFlags = Strategies.find(Axis.LINK_CQE, linkCqe).nativeEquivalent().map(NativeEquivalent::sqeFlags).orElse(0);
-            return (sqeFlags & SqeFlags.IOSQE_CQE_SKIP_SUCCESS) != 0 ? ChainCqes.LAST_BY_SKIP_FLAG : ChainCqes.LAST_BY_RING;
         }
     }
 

@@ -11,19 +11,23 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What every uring-lab benchmark shares, stated once and inherited (JMH's
  * {@code JMHSample_24_Inheritance}): throughput in operations per second, 3 warmup and 5
- * measurement iterations of 1 s, 2 forks, and the JVM flags every uring-lab JVM gets:
- * {@code --enable-native-access=ALL-UNNAMED} for the native ring's FFM calls,
- * {@code --sun-misc-unsafe-memory-access=allow} for JCTools, {@code -XX:-BackgroundCompilation},
- * and the emulator's <em>inlining plan</em> (see the package's javadoc for why):
+ * measurement iterations of 1 s, 2 forks. The JVM flags of every fork ({@link ForkFlags}: FFM and
+ * Unsafe access, {@code -XX:-BackgroundCompilation}, the inlining plan) are added by the two ways
+ * in, {@code java -jar benchmarks.jar} ({@link BenchmarksMain}) and {@code uring-lab compare}
+ * ({@link ForkRunner}), because the out-of-line half of the plan is read from the class path, not
+ * written here. The plan (see the package's javadoc for why):
  *
  * <table>
  *   <caption>The inlining plan: one inlining tree in every fork, as a kernel build has one</caption>
  *   <tr><th>CompileCommand</th><th>methods (kernel function)</th><th>runs</th></tr>
- *   <tr><td>{@code dontinline}</td><td>{@code IoRingCtx.enter} (io_uring_enter), {@code *.ioSubmitSqes}
- *       (io_submit_sqes), {@code *.ioCqringWait} (io_cqring_wait), {@code *.ioSubmitFlushCompletions} and
- *       every strategy's {@code flushCompletions} (__io_submit_flush_completions), {@code *.ioFreeBatchList}
- *       (io_free_batch_list), {@code *.runTaskWork} (tctx_task_work)</td><td>once per batch: each its own
- *       compiled unit, whichever is compiled first</td></tr>
+ *   <tr><td>{@code dontinline}</td><td>every method marked {@link dev.uringlab.spi.recipe.OutOfLine}:
+ *       each kernel function a recipe lists as a {@code call} (io_submit_sqes, __io_queue_sqe,
+ *       io_eventfd_signal, the block layer's...), and the per-batch units of the plan:
+ *       {@code IoRingCtx.enter} (io_uring_enter), {@code IoWait.ioCqringWait} (io_cqring_wait),
+ *       {@code IoComplete.ioSubmitFlushCompletions} and every strategy's {@code flushCompletions}
+ *       (__io_submit_flush_completions), every {@code ioFreeBatchList} (io_free_batch_list),
+ *       {@code IoUringTask.runTaskWork} (tctx_task_work)</td><td>each its own compiled unit,
+ *       whichever is compiled first</td></tr>
  *   <tr><td>{@code inline}</td><td>{@code *.ioSubmitSqe} (io_submit_sqe), {@code *.ioInitReq} (io_init_req),
  *       {@code *.ioQueueSqe} (io_queue_sqe), {@code *.ioIssueSqe} (io_issue_sqe), every strategy's
  *       {@code ioAllocReq} (io_alloc_req)</td><td>once per request: always inside its batch loop, even
@@ -38,13 +42,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-    "-XX:-BackgroundCompilation", "-XX:CompileCommand=quiet",
-    "-XX:CompileCommand=dontinline,dev.uringlab.core.IoRingCtx::enter", "-XX:CompileCommand=dontinline,*.ioSubmitSqes",
-    "-XX:CompileCommand=dontinline,*.ioCqringWait", "-XX:CompileCommand=dontinline,*.ioSubmitFlushCompletions",
-    "-XX:CompileCommand=dontinline,*.flushCompletions", "-XX:CompileCommand=dontinline,*.ioFreeBatchList",
-    "-XX:CompileCommand=dontinline,*.runTaskWork",
-    "-XX:CompileCommand=inline,*.ioSubmitSqe", "-XX:CompileCommand=inline,*.ioInitReq", "-XX:CompileCommand=inline,*.ioQueueSqe",
-    "-XX:CompileCommand=inline,*.ioIssueSqe", "-XX:CompileCommand=inline,*.ioAllocReq"})
+@Fork(2)
 public abstract class RingBenchmark {
 }

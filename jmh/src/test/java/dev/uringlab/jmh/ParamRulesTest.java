@@ -59,9 +59,9 @@ class ParamRulesTest {
 
     @Test
     void shouldShapeChainsFromTheRegistryNotFromAliasNames() {
-        assertThat(LinkedNopsBenchmark.LinkedNopsState.chainCqes("baseline")).isEqualTo(ChainCqes.EVERY_NOP);
-        assertThat(LinkedNopsBenchmark.LinkedNopsState.chainCqes("boxed-cqe")).isEqualTo(ChainCqes.LAST_BY_RING);
-        assertThat(LinkedNopsBenchmark.LinkedNopsState.chainCqes("cqe-skip-success")).isEqualTo(ChainCqes.LAST_BY_SKIP_FLAG);
+        assertThat(ChainCqes.forLinkCqe("baseline")).isEqualTo(ChainCqes.EVERY_NOP);
+        assertThat(ChainCqes.forLinkCqe("boxed-cqe")).isEqualTo(ChainCqes.LAST_BY_RING);
+        assertThat(ChainCqes.forLinkCqe("cqe-skip-success")).isEqualTo(ChainCqes.LAST_BY_SKIP_FLAG);
     }
 
     @Test

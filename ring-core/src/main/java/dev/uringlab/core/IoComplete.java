@@ -4,6 +4,7 @@ import static dev.uringlab.spi.ReqFlags.REQ_F_FAIL;
 
 import dev.uringlab.core.fs.EmulatedFile;
 import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 import java.util.Arrays;
@@ -75,6 +76,7 @@ final class IoComplete {
      * CQEs, the strategy posts them (__io_submit_flush_completions); then the batch is freed
      * (io_free_batch_list) and drained requests get their turn (io_queue_deferred).
      */
+    @OutOfLine("io_submit_flush_completions")
     static void ioSubmitFlushCompletions(IoRingCtx ctx) {
         SubmitState state = ctx.submitState;
         if (state.nr == 0 && !ctx.completion.hasDeferred()) {
@@ -91,6 +93,7 @@ final class IoComplete {
     }
 
     /** io_free_batch_list: queue each request's next link member, drop its file, give the batch back. */
+    @OutOfLine("io_free_batch_list")
     static void ioFreeBatchList(IoRingCtx ctx) {
         SubmitState state = ctx.submitState;
         int n = state.nr;
@@ -133,6 +136,7 @@ final class IoComplete {
     }
 
     /** fput (fs/file_table.c:355 at v5.15): fput_many's atomic_long_sub_and_test (:336); not the last reference here. */
+    @OutOfLine("fput")
     private static void fput(IoRingCtx ctx, EmulatedFile file) {
         ctx.trace.step(StepKind.CALL, "fput");
         ctx.trace.step(StepKind.LOCKED, "atomic_long_sub_and_test(f_count)");

@@ -9,6 +9,7 @@ import static dev.uringlab.spi.ReqFlags.REQ_F_HARDLINK;
 import static dev.uringlab.spi.ReqFlags.REQ_F_LINK;
 
 import dev.uringlab.core.fs.EmulatedFile;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 
@@ -48,6 +49,7 @@ final class IoIssue {
      * of that kernel posts at completion, so each request's CQE is posted and the request freed
      * before the next member is issued.
      */
+    @OutOfLine("__io_queue_sqe")
     private static void ioQueueSqeChain(IoRingCtx ctx, IoRequest req) {
         ctx.trace.step(StepKind.CALL, "__io_queue_sqe");
         while (true) {
@@ -166,6 +168,7 @@ final class IoIssue {
     }
 
     /** fget (fs/file.c:878 at v5.15): __fget_files under rcu_read_lock (:849), get_file_rcu_many (:859). */
+    @OutOfLine("fget")
     private static EmulatedFile fget(IoRingCtx ctx, int fd) {
         ctx.trace.step(StepKind.CALL, "fget");
         ctx.trace.step(StepKind.RCU, "rcu_read_lock(__fget_files)");

@@ -19,6 +19,7 @@ import dev.uringlab.spi.LinkCqe;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.RequestAllocation;
 import dev.uringlab.spi.TaskWork;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
@@ -168,6 +169,7 @@ final class IoRingCtx {
      * negative; io_iopoll_check on an IOPOLL ring). Returns the count submitted, else the
      * wait's result (0, -ETIME, -EINTR). Returning to user space runs task work again.
      */
+    @OutOfLine("io_uring_enter")
     int enter(int toSubmit, int minComplete, int flags, long deadline) {
         checkOpen();
         if ((flags & ~IORING_ENTER_VALID_FLAGS) != 0) {

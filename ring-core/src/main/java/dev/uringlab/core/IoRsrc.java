@@ -7,6 +7,7 @@ import static dev.uringlab.api.Errno.EINVAL;
 
 import dev.uringlab.core.fs.EmulatedFile;
 import dev.uringlab.spi.Cpus;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import java.lang.foreign.MemorySegment;
 
@@ -119,6 +120,7 @@ final class IoRsrc {
     }
 
     /** iov_iter_bvec (lib/iov_iter.c): the iterator over the buffer's bvec. */
+    @OutOfLine("iov_iter_bvec")
     private static void iovIterBvec(IoRingCtx ctx) {
         ctx.trace.step(StepKind.CALL, "iov_iter_bvec");
     }

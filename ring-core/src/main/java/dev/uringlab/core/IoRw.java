@@ -18,6 +18,7 @@ import dev.uringlab.core.fs.ReadWrite;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Cpus;
 import dev.uringlab.spi.ReqFlags;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
@@ -142,6 +143,7 @@ final class IoRw {
     }
 
     /** import_single_range (lib/iov_iter.c): the iterator over the user buffer. */
+    @OutOfLine("import_single_range")
     private static void importSingleRange(IoRingCtx ctx) {
         ctx.trace.step(StepKind.CALL, "import_single_range");
     }
@@ -202,6 +204,7 @@ final class IoRw {
      * other than the length asked for fails the request's link (__io_complete_rw_common), and
      * the request goes back to its owner as task work (io_req_task_complete).
      */
+    @OutOfLine("io_complete_rw")
     static void ioCompleteRw(Kiocb iocb, long res) {
         RwKiocb k = (RwKiocb) iocb;
         k.ctx.trace.step(StepKind.CALL, "io_complete_rw");
@@ -215,6 +218,7 @@ final class IoRw {
     }
 
     /** io_complete_rw_iopoll: record the result, then (smp_wmb) so {@code iopoll_completed}. */
+    @OutOfLine("io_complete_rw_iopoll")
     static void ioCompleteRwIopoll(Kiocb iocb, long res) {
         RwKiocb k = (RwKiocb) iocb;
         k.ctx.trace.step(StepKind.CALL, "io_complete_rw_iopoll");

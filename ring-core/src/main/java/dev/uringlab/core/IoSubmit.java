@@ -21,6 +21,7 @@ import dev.uringlab.api.SqeFlags;
 import dev.uringlab.core.block.BlkdevFile;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Cpus;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
@@ -42,6 +43,7 @@ final class IoSubmit {
     private IoSubmit() {}
 
     /** io_submit_sqes (out of line): consume up to {@code nr} SQEs; returns how many were consumed. */
+    @OutOfLine("io_submit_sqes")
     static int ioSubmitSqes(IoRingCtx ctx, int nr) {
         ctx.trace.step(StepKind.CALL, "io_submit_sqes");
         // lv: pairs with the application's release store of the tail; the SQEs before it are written.

@@ -3,6 +3,7 @@ package dev.uringlab.core;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.TaskWork;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.TracePoint;
 import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
@@ -86,6 +87,7 @@ final class IoUringTask {
      *
      * @return how many task works ran
      */
+    @OutOfLine("tctx_task_work")
     int runTaskWork() {
         if (taskList.isEmpty()) {
             return 0;

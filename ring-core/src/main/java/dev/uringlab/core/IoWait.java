@@ -4,6 +4,7 @@ import static dev.uringlab.api.Errno.EINTR;
 import static dev.uringlab.api.Errno.ETIME;
 
 import dev.uringlab.core.sync.WaitQueueEntry;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.TracePoint;
 import java.util.concurrent.locks.LockSupport;
 
@@ -39,6 +40,7 @@ final class IoWait {
      * {@code deadline} (a nanoTime; -1 for none) passes (-ETIME), -EINTR when interrupted.
      * Deterministic: returns 0 (-ETIME when a deadline was given) once task work is exhausted.
      */
+    @OutOfLine("io_cqring_wait")
     static int ioCqringWait(IoRingCtx ctx, int minEvents, long deadline) {
         IoCqRing cq = ctx.cq;
         IoUringTask tctx = ctx.tctx;

@@ -1,11 +1,10 @@
 package dev.uringlab.nativering;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.RingUnavailableException;
 import dev.uringlab.api.Rings;
+import dev.uringlab.testkit.Require;
 import java.util.Optional;
 
 /** Opens native rings for tests, through the registry, or skips the test with the engine's reason. */
@@ -18,7 +17,7 @@ final class NativeRings {
      */
     static Ring openOrSkip(RingConfig config) throws RingUnavailableException {
         Optional<String> reason = new NativeRingProvider().unavailableReason();
-        assumeTrue(reason.isEmpty(), () -> "native io_uring unavailable: " + reason.orElseThrow());
+        Require.nativeIoUring(reason);
         return Rings.open(NativeRingProvider.NAME, config);
     }
 

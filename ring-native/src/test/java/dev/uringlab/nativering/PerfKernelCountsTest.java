@@ -3,25 +3,26 @@ package dev.uringlab.nativering;
 import static dev.uringlab.api.SqeFlags.IOSQE_ASYNC;
 import static dev.uringlab.api.SqeFlags.IOSQE_IO_LINK;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingUnavailableException;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.KernelCounts;
+import dev.uringlab.testkit.Require;
 import java.util.EnumMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * The kernel's own counts of a native ring's work (perf_event_open on its tracepoints). Skipped
- * with the machine's reason where it refuses (not root, no tracefs).
+ * with the machine's reason where it refuses (not root, no tracefs), a failure under
+ * URINGLAB_REQUIRE_NATIVE=1.
  */
 class PerfKernelCountsTest {
 
     private static KernelCounts countsOrSkip(Ring ring) {
         KernelCounts k = ring.kernelCounts();
-        assumeTrue(k.unavailableReason().isEmpty(), () -> "no kernel counts here: " + k.unavailableReason().orElseThrow());
+        Require.nativeIoUring("no kernel counts here", k.unavailableReason());
         return k;
     }
 

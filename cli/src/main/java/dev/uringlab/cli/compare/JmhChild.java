@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs {@code benchmarks.jar} in child JVMs of the JDK that runs this CLI, with the flags every
- * uring-lab JVM gets (the forks get them from {@code @Fork}): once to list the plan, once to list
+ * uring-lab JVM gets (the forks get theirs from the jmh module's ForkFlags): once to list the plan, once to list
  * JMH's profilers when {@code --prof} is given, then one host JVM running
  * {@code dev.uringlab.jmh.ForkRunner} ({@link #start}), which runs JMH's {@code Runner} one fork at
  * a time as {@link #runFork} asks, its output in the run's log file (or on the terminal).

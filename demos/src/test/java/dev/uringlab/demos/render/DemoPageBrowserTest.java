@@ -1,7 +1,6 @@
 package dev.uringlab.demos.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.uringlab.demos.Alignment;
 import dev.uringlab.demos.Alignment.Row;
@@ -10,6 +9,7 @@ import dev.uringlab.demos.Demo;
 import dev.uringlab.demos.Demos;
 import dev.uringlab.demos.Replay;
 import dev.uringlab.demos.Snapshot;
+import dev.uringlab.testkit.Require;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,8 +45,8 @@ import org.openqa.selenium.logging.LoggingPreferences;
  */
 class DemoPageBrowserTest {
     static final List<String> NAMES = Demos.NAMES;
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path CHROMIUM = Require.CHROMIUM;
+    private static final Path CHROMEDRIVER = Require.CHROMEDRIVER;
     private static final Path OUT = Path.of("target", "browser-test");
     /** The demo whose page is photographed, whole, in both schemes (README's screenshot is of its page). */
     private static final String SCREENSHOT = "batched-cqe";
@@ -57,8 +57,7 @@ class DemoPageBrowserTest {
 
     @BeforeAll
     static void openChromium() throws IOException {
-        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-                "no headless browser: install Debian's chromium and chromium-driver (" + CHROMIUM + ", " + CHROMEDRIVER + ")");
+        Require.browser();
         DEVTOOLS_LOG.setLevel(Level.SEVERE);
         Files.createDirectories(OUT);
         ChromeOptions options = new ChromeOptions();

@@ -1,13 +1,13 @@
 package dev.uringlab.reports.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.uringlab.reports.Fixtures;
 import dev.uringlab.reports.Reports;
+import dev.uringlab.testkit.Require;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,8 +39,8 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * page), {@code report-top.png} (the first screen). Skipped where the browser is not installed.
  */
 class BrowserTest {
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path CHROMIUM = Require.CHROMIUM;
+    private static final Path CHROMEDRIVER = Require.CHROMEDRIVER;
     private static final Path OUT = Path.of("target", "browser-test");
 
     /** Selenium warns that it has no DevTools bindings for this Chromium; the test uses plain CDP commands only. */
@@ -52,8 +52,7 @@ class BrowserTest {
 
     @BeforeAll
     static void openReportInChromium() throws Exception {
-        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-                "no headless browser: install Debian's chromium and chromium-driver (" + CHROMIUM + ", " + CHROMEDRIVER + ")");
+        Require.browser();
         DEVTOOLS_LOG.setLevel(Level.SEVERE);
         Files.createDirectories(OUT);
         // As on the machine of issue 15: async links at 22 us beside inline ones at tens of ns.

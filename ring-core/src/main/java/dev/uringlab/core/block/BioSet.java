@@ -4,6 +4,7 @@ import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.BioAllocation.PutContext;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
@@ -82,6 +83,7 @@ public final class BioSet {
      * page it spans: the application's pages, taken as they are (a registered buffer's bvec,
      * bio_iov_bvec_set: no page references), then iov_iter_advance over them.
      */
+    @OutOfLine("bio_iov_iter_get_pages")
     static void bioIovIterGetPages(Bio bio, long addr, int len, Trace trace) {
         trace.step(StepKind.CALL, "bio_iov_iter_get_pages");
         long a = addr;
@@ -99,6 +101,7 @@ public final class BioSet {
     }
 
     /** iov_iter_advance (lib/iov_iter.c) over the whole bvec iter. */
+    @OutOfLine("iov_iter_advance")
     private static void iovIterAdvance(Trace trace) {
         trace.step(StepKind.CALL, "iov_iter_advance");
     }
@@ -109,6 +112,7 @@ public final class BioSet {
      * the poller's task context (POLLED) or, for a bio that failed at submission, the
      * submitter's.
      */
+    @OutOfLine("bio_endio")
     static void bioEndio(Bio bio, int cpu, boolean irq) {
         Trace trace = bio.biPool.trace;
         trace.step(StepKind.CALL, "bio_endio");
@@ -124,6 +128,7 @@ public final class BioSet {
      * bio_put: not BIO_REFFED, so the last reference: bio_uninit, then the strategy puts it back
      * (to its cache, or bio_free to the mempool) on CPU {@code cpu} in {@code context}.
      */
+    @OutOfLine("bio_put")
     void bioPut(Bio bio, int cpu, PutContext context) {
         trace.step(StepKind.CALL, "bio_put");
         if (BUG_ON) {

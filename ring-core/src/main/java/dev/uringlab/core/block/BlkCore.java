@@ -1,5 +1,6 @@
 package dev.uringlab.core.block;
 
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
@@ -18,6 +19,7 @@ final class BlkCore {
      * BLK_MQ_REQ_NOWAIT for a REQ_NOWAIT bio), blk_mq_submit_bio. {@code plug} is
      * {@code current->plug}. Returns the cookie (blk_qc_t).
      */
+    @OutOfLine("submit_bio")
     static int submitBio(NvmeDev dev, Bio bio, BlkPlug plug, int cpu, Trace trace) {
         trace.step(StepKind.CALL, "submit_bio");
         trace.emit(TracePoint.SUBMIT_BIO, bio.biSector, bio.biSize, (bio.biOpf & Bio.REQ_POLLED) != 0 ? 1 : 0);
@@ -38,6 +40,7 @@ final class BlkCore {
      * error path no race takes (a polled read always has a poll queue). Blk-throttle, blk-cgroup
      * and the block tracepoints are configured out.
      */
+    @OutOfLine("submit_bio_checks")
     private static boolean submitBioChecks(NvmeDev dev, Bio bio, int cpu, Trace trace) {
         trace.step(StepKind.CALL, "submit_bio_checks");
         shouldFailBio(trace);
@@ -56,6 +59,7 @@ final class BlkCore {
     }
 
     /** should_fail_bio (noinline, for error injection): no fault is injected. */
+    @OutOfLine("should_fail_bio")
     private static int shouldFailBio(Trace trace) {
         trace.step(StepKind.CALL, "should_fail_bio");
         return 0;
@@ -65,6 +69,7 @@ final class BlkCore {
      * blk_start_plug with {@code current} as current->plug: a task already plugged keeps its
      * plug (returned); else {@code plug} becomes current->plug, empty.
      */
+    @OutOfLine("blk_start_plug")
     static BlkPlug blkStartPlug(BlkPlug plug, BlkPlug current, Trace trace) {
         trace.step(StepKind.CALL, "blk_start_plug");
         if (current != null && current.started) {
@@ -78,6 +83,7 @@ final class BlkCore {
     }
 
     /** blk_finish_plug: only {@code plug} being current->plug, blk_flush_plug_list, then current->plug is NULL. */
+    @OutOfLine("blk_finish_plug")
     static void blkFinishPlug(BlkPlug plug, BlkPlug current, int cpu, Trace trace) {
         trace.step(StepKind.CALL, "blk_finish_plug");
         if (plug != current) {
@@ -91,6 +97,7 @@ final class BlkCore {
      * blk_flush_plug_list: the plug callbacks (none), then blk_mq_flush_plug_list when requests
      * are held (a plug here only ever holds one device's).
      */
+    @OutOfLine("blk_flush_plug_list")
     static void blkFlushPlugList(BlkPlug plug, int cpu, Trace trace) {
         trace.step(StepKind.CALL, "blk_flush_plug_list");
         if (plug.mqHead != null) {
@@ -102,6 +109,7 @@ final class BlkCore {
      * blk_update_request: the request's bio is complete (req_bio_endio: its status, then
      * bio_endio once bio_advance has consumed it), on CPU {@code cpu}.
      */
+    @OutOfLine("blk_update_request")
     static boolean blkUpdateRequest(Request rq, int status, int cpu, boolean irq, Trace trace) {
         trace.step(StepKind.CALL, "blk_update_request");
         Bio bio = rq.bio;
@@ -116,11 +124,13 @@ final class BlkCore {
     }
 
     /** blk_account_io_start: I/O statistics are off for the queue (iostats=0): nothing. */
+    @OutOfLine("blk_account_io_start")
     static void blkAccountIoStart(Request rq, Trace trace) {
         trace.step(StepKind.CALL, "blk_account_io_start");
     }
 
     /** blk_account_io_done: the same, at completion. */
+    @OutOfLine("blk_account_io_done")
     static void blkAccountIoDone(Request rq, Trace trace) {
         trace.step(StepKind.CALL, "blk_account_io_done");
     }
@@ -129,6 +139,7 @@ final class BlkCore {
      * blk_add_timer: the request's deadline (jiffies + the queue's 30 s timeout); the queue's
      * timer is already pending for an earlier expiry, so it is not modified.
      */
+    @OutOfLine("blk_add_timer")
     static void blkAddTimer(Request rq, Trace trace) {
         trace.step(StepKind.CALL, "blk_add_timer");
     }

@@ -1,5 +1,6 @@
 package dev.uringlab.core.block;
 
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 
@@ -14,6 +15,7 @@ final class BlkMerge {
      * __blk_queue_split: a bio of one segment that ends within its page is never split
      * (nr_segs = 1); a bio of several segments has as many (the emulated queue takes them all).
      */
+    @OutOfLine("__blk_queue_split")
     static int blkQueueSplit(Bio bio, Trace trace) {
         trace.step(StepKind.CALL, "__blk_queue_split");
         return bio.biVcnt;

@@ -1,6 +1,7 @@
 package dev.uringlab.core.block;
 
 import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
@@ -27,6 +28,7 @@ final class BlkMq {
      * blk_mq_bio_to_request (blk_account_io_start), then the plug (flushed first when it holds
      * BLK_MAX_REQUEST_COUNT) or direct issue. Returns the cookie for REQ_HIPRI, else BLK_QC_T_NONE.
      */
+    @OutOfLine("blk_mq_submit_bio")
     static int blkMqSubmitBio(NvmeDev dev, Bio bio, BlkPlug plug, int cpu, Trace trace) {
         trace.step(StepKind.CALL, "blk_mq_submit_bio");
         RequestQueue q = dev.q;
@@ -109,6 +111,7 @@ final class BlkMq {
      * blk_mq_flush_plug_list: take the plug's list (one hardware queue: every request of a
      * submitter goes to its CPU's queue), then blk_mq_sched_insert_requests for it.
      */
+    @OutOfLine("blk_mq_flush_plug_list")
     static void blkMqFlushPlugList(NvmeDev dev, BlkPlug plug, int cpu, Trace trace) {
         trace.step(StepKind.CALL, "blk_mq_flush_plug_list");
         Request list = plug.mqHead;
@@ -123,6 +126,7 @@ final class BlkMq {
      * (blk_mq_request_issue_directly), {@code last} for the one that empties the list. Every
      * issue succeeds here, so no commit_rqs follows.
      */
+    @OutOfLine("blk_mq_try_issue_list_directly")
     static void blkMqTryIssueListDirectly(BlkMqHwCtx hctx, Request list, Trace trace) {
         trace.step(StepKind.CALL, "blk_mq_try_issue_list_directly");
         Request rq = list;
@@ -136,6 +140,7 @@ final class BlkMq {
     }
 
     /** blk_mq_start_request: blk_add_timer, then the request is in flight. */
+    @OutOfLine("blk_mq_start_request")
     static void blkMqStartRequest(Request rq, Trace trace) {
         trace.step(StepKind.CALL, "blk_mq_start_request");
         BlkCore.blkAddTimer(rq, trace);
@@ -147,6 +152,7 @@ final class BlkMq {
      * hardware queue it names is polled through q->mq_ops->poll once (spin is false: io_uring
      * polls again itself), counting poll_considered, poll_invoked and poll_success.
      */
+    @OutOfLine("blk_poll")
     static int blkPoll(NvmeDev dev, int cookie, int cpu, Trace trace) {
         trace.step(StepKind.CALL, "blk_poll");
         RequestQueue q = dev.q;
@@ -166,6 +172,7 @@ final class BlkMq {
     }
 
     /** blk_mq_tag_to_rq: tags->rqs[tag]. */
+    @OutOfLine("blk_mq_tag_to_rq")
     static Request blkMqTagToRq(BlkMqTags tags, int tag, Trace trace) {
         trace.step(StepKind.CALL, "blk_mq_tag_to_rq");
         return tags.rqs[tag];
@@ -175,6 +182,7 @@ final class BlkMq {
      * blk_mq_complete_request_remote: the request is MQ_RQ_COMPLETE; a polled one is completed
      * by the caller (false), and so is one completed on the CPU it was submitted on (no IPI).
      */
+    @OutOfLine("blk_mq_complete_request_remote")
     static boolean blkMqCompleteRequestRemote(Request rq, Trace trace) {
         trace.step(StepKind.CALL, "blk_mq_complete_request_remote");
         rq.state = Request.MQ_RQ_COMPLETE; // WRITE_ONCE
@@ -185,6 +193,7 @@ final class BlkMq {
      * blk_mq_end_request: blk_update_request (which ends the bio), then __blk_mq_end_request:
      * blk_account_io_done, blk_mq_free_request.
      */
+    @OutOfLine("blk_mq_end_request")
     static void blkMqEndRequest(Request rq, int status, int cpu, boolean irq, Trace trace) {
         trace.step(StepKind.CALL, "blk_mq_end_request");
         BlkCore.blkUpdateRequest(rq, status, cpu, irq, trace);

@@ -1,5 +1,6 @@
 package dev.uringlab.core.block;
 
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 
@@ -15,6 +16,7 @@ final class BlkMqSched {
      * list directly (the queue is not busy and has no elevator), which always empties it, then
      * percpu_ref_put.
      */
+    @OutOfLine("blk_mq_sched_insert_requests")
     static void blkMqSchedInsertRequests(NvmeDev dev, BlkMqHwCtx hctx, Request list, int cpu, Trace trace) {
         trace.step(StepKind.CALL, "blk_mq_sched_insert_requests");
         dev.q.percpuRefGet(cpu);

@@ -1,5 +1,6 @@
 package dev.uringlab.core.block;
 
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 
@@ -26,12 +27,14 @@ final class BlkMqTags {
     }
 
     /** blk_mq_get_tag with BLK_MQ_REQ_NOWAIT: __blk_mq_get_tag, or -1 (BLK_MQ_NO_TAG) when none is free. */
+    @OutOfLine("blk_mq_get_tag")
     int blkMqGetTag(int cpu) {
         trace.step(StepKind.CALL, "blk_mq_get_tag");
         return bitmapTags.get(cpu);
     }
 
     /** blk_mq_put_tag: sbitmap_queue_clear of the tag, on the CPU the request was allocated on. */
+    @OutOfLine("blk_mq_put_tag")
     void blkMqPutTag(int tag, int cpu) {
         trace.step(StepKind.CALL, "blk_mq_put_tag");
         bitmapTags.clear(tag, cpu);

@@ -11,6 +11,7 @@ import dev.uringlab.core.fs.EmulatedFile;
 import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.BioAllocation.PutContext;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import java.lang.foreign.MemorySegment;
@@ -73,6 +74,7 @@ public final class BlkdevFile extends EmulatedFile {
      * blkdev_read_iter: a read at or past the end is 0, one across it is shortened
      * (iov_iter_truncate); then generic_file_read_iter.
      */
+    @OutOfLine("blkdev_read_iter")
     private int blkdevReadIter(Kiocb iocb, long addr, int len) {
         trace.step(StepKind.CALL, "blkdev_read_iter");
         long pos = iocb.kiPos;
@@ -88,6 +90,7 @@ public final class BlkdevFile extends EmulatedFile {
      * (generic_write_checks passing, no privileges to drop) __generic_file_write_iter's direct
      * write: blkdev_direct_IO.
      */
+    @OutOfLine("blkdev_write_iter")
     private int blkdevWriteIter(Kiocb iocb, long addr, int len) {
         trace.step(StepKind.CALL, "blkdev_write_iter");
         long pos = iocb.kiPos;
@@ -110,6 +113,7 @@ public final class BlkdevFile extends EmulatedFile {
      * (bio_iov_iter_get_pages), submitted polled (bio_set_polled: REQ_HIPRI | REQ_NOWAIT) when the
      * kiocb is IOCB_HIPRI, after which ki_cookie names it; -EIOCBQUEUED.
      */
+    @OutOfLine("blkdev_direct_IO")
     int blkdevDirectIo(Kiocb iocb, long addr, int len, boolean write) {
         trace.step(StepKind.CALL, "blkdev_direct_IO");
         if (((iocb.kiPos | addr | len) & ALIGN_MASK) != 0) {
@@ -158,6 +162,7 @@ public final class BlkdevFile extends EmulatedFile {
      * bio_release_pages (a bvec bio holds no page references) and bio_put, on the completer's
      * CPU and context.
      */
+    @OutOfLine("blkdev_bio_end_io")
     static void blkdevBioEndIo(Bio bio, int cpu, PutContext context) {
         bio.biPool.trace.step(StepKind.CALL, "blkdev_bio_end_io");
         Kiocb iocb = bio.dioIocb;
@@ -177,6 +182,7 @@ public final class BlkdevFile extends EmulatedFile {
     }
 
     /** blkdev_iopoll ({@code ->iopoll}): blk_poll of the queue READ_ONCE(ki_cookie) names; 0 when it names none. */
+    @OutOfLine("blkdev_iopoll")
     public int iopoll(Kiocb iocb, int cpu) {
         trace.step(StepKind.CALL, "blkdev_iopoll");
         return BlkMq.blkPoll(bdev, iocb.kiCookie, cpu, trace);

@@ -1,5 +1,6 @@
 package dev.uringlab.core.block;
 
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 
@@ -15,6 +16,7 @@ final class Filemap {
      * for (filemap_range_needs_writeback: the device has no cached pages); file_accessed; then
      * {@code mapping->a_ops->direct_IO}, blkdev_direct_IO; a synchronous result advances ki_pos.
      */
+    @OutOfLine("generic_file_read_iter")
     static int genericFileReadIter(BlkdevFile file, Kiocb iocb, long addr, int count, Trace trace) {
         trace.step(StepKind.CALL, "generic_file_read_iter");
         if (count == 0) {
@@ -29,6 +31,7 @@ final class Filemap {
     }
 
     /** touch_atime (fs/inode.c): relatime, and the device node's atime is recent: no update. */
+    @OutOfLine("touch_atime")
     private static void touchAtime(Trace trace) {
         trace.step(StepKind.CALL, "touch_atime");
     }

@@ -1,5 +1,6 @@
 package dev.uringlab.core.block;
 
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 
@@ -18,6 +19,7 @@ final class NvmeCore {
     private NvmeCore() {}
 
     /** nvme_setup_cmd: a fresh command (nvme_clear_nvme_request, memset), nvme_setup_rw, command_id = rq->tag. */
+    @OutOfLine("nvme_setup_cmd")
     static void nvmeSetupCmd(Request req, Trace trace) {
         trace.step(StepKind.CALL, "nvme_setup_cmd");
         req.cmdOpcode = req.bio.bioOp() == Bio.REQ_OP_WRITE ? NVME_CMD_WRITE : NVME_CMD_READ;
@@ -29,6 +31,7 @@ final class NvmeCore {
      * (COMPLETE: no retries here), then nvme_end_req: blk_mq_end_request with the status's
      * blk_status_t, on CPU {@code cpu}, in IRQ context when {@code irq}.
      */
+    @OutOfLine("nvme_complete_rq")
     static void nvmeCompleteRq(Request req, int status, int cpu, boolean irq, Trace trace) {
         trace.step(StepKind.CALL, "nvme_complete_rq");
         BlkMq.blkMqEndRequest(req, status == NVME_SC_SUCCESS ? Bio.BLK_STS_OK : Bio.BLK_STS_IOERR, cpu, irq, trace);

@@ -1,6 +1,7 @@
 package dev.uringlab.core.block;
 
 import dev.uringlab.core.sync.SpinLock;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 
@@ -83,6 +84,7 @@ final class NvmeQueue {
      * two controller pages: nvme_setup_prp_simple, dma_map_bvec), blk_mq_start_request, then
      * nvme_submit_cmd with {@code last} as write_sq.
      */
+    @OutOfLine("nvme_queue_rq")
     int nvmeQueueRq(BlkMqHwCtx hctx, Request req, boolean last) {
         trace.step(StepKind.CALL, "nvme_queue_rq");
         NvmeCore.nvmeSetupCmd(req, trace);
@@ -101,12 +103,14 @@ final class NvmeQueue {
     }
 
     /** dma_map_page_attrs (kernel/dma/mapping.c) without an IOMMU: dma_direct_map_page, the physical address. */
+    @OutOfLine("dma_map_page_attrs")
     private long dmaMapPageAttrs(long addr) {
         trace.step(StepKind.CALL, "dma_map_page_attrs");
         return addr;
     }
 
     /** dma_unmap_page_attrs: nothing to undo for a direct mapping. */
+    @OutOfLine("dma_unmap_page_attrs")
     private void dmaUnmapPageAttrs(Request req) {
         trace.step(StepKind.CALL, "dma_unmap_page_attrs");
         req.dmaLen = 0;
@@ -190,6 +194,7 @@ final class NvmeQueue {
     }
 
     /** nvme_poll (blk_mq_ops->poll): nothing pending is 0; else nvme_process_cq under cq_poll_lock. */
+    @OutOfLine("nvme_poll")
     int nvmePoll(int cpu) {
         trace.step(StepKind.CALL, "nvme_poll");
         if (!nvmeCqePending()) {
@@ -214,6 +219,7 @@ final class NvmeQueue {
     }
 
     /** nvme_irq: nvme_process_cq in hard-IRQ context; each completion runs on its request's CPU (SAME_COMP). */
+    @OutOfLine("nvme_irq")
     void nvmeIrq(int cpu) {
         trace.step(StepKind.CALL, "nvme_irq");
         nvmeProcessCq(cpu, true);

@@ -1,6 +1,7 @@
 package dev.uringlab.core.block;
 
 import dev.uringlab.spi.Cpus;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 
@@ -49,6 +50,7 @@ final class RequestQueue {
     }
 
     /** blk_queue_exit: percpu_ref_put(q_usage_counter), an RCU read section around this_cpu_dec. */
+    @OutOfLine("blk_queue_exit")
     void blkQueueExit(int cpu) {
         trace.step(StepKind.CALL, "blk_queue_exit");
         percpuRefPut(cpu);

@@ -1,6 +1,7 @@
 package dev.uringlab.core.block;
 
 import dev.uringlab.spi.Cpus;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import java.lang.invoke.MethodHandles;
@@ -52,6 +53,7 @@ final class Sbitmap {
      * next ones; -1 when every tag is in use. The hint moves past the tag only when the tag is
      * the hint itself (update_alloc_hint_after_get).
      */
+    @OutOfLine("__sbitmap_queue_get")
     int get(int cpu) {
         trace.step(StepKind.CALL, "__sbitmap_queue_get");
         int hint = allocHint[cpu];
@@ -111,6 +113,7 @@ final class Sbitmap {
     }
 
     /** find_next_zero_bit -> _find_next_bit (lib/find_bit.c): the first clear bit of word {@code index} from {@code hint}, or {@code size}. */
+    @OutOfLine("_find_next_bit")
     private int findNextZeroBit(int index, int size, int hint) {
         trace.step(StepKind.CALL, "_find_next_bit");
         long free = ~(long) WORDS.getVolatile(word, index) >>> hint << hint;
@@ -137,6 +140,7 @@ final class Sbitmap {
      * locked RMW that orders the request's stores before the tag is reused), wake nobody
      * (no waiter: {@code ws_active} is 0), and point CPU {@code cpu}'s hint at the tag.
      */
+    @OutOfLine("sbitmap_queue_clear")
     void clear(int nr, int cpu) {
         trace.step(StepKind.CALL, "sbitmap_queue_clear");
         trace.step(StepKind.LOCKED, "set_bit(sbitmap cleared)");

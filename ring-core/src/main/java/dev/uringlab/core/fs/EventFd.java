@@ -10,6 +10,7 @@ import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.recipe.OutOfLine;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -56,6 +57,7 @@ public final class EventFd extends EmulatedFile {
 
     /** eventfd_read (fs/eventfd.c), eventfd_fops.read_iter. */
     @Override
+    @OutOfLine("eventfd_read")
     public int readIter(Trace trace, MemorySegment dst, int len) {
         trace.step(StepKind.CALL, "eventfd_read");
         return read(dst, len);
@@ -63,6 +65,7 @@ public final class EventFd extends EmulatedFile {
 
     /** eventfd_write (fs/eventfd.c), eventfd_fops.write: there is no write_iter, so io_write's loop_rw_iter calls it. */
     @Override
+    @OutOfLine("eventfd_write")
     public int writeIter(Trace trace, MemorySegment src, int len) {
         trace.step(StepKind.CALL, "eventfd_write");
         return write(src, len);

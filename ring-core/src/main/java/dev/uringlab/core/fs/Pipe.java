@@ -12,6 +12,7 @@ import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.recipe.OutOfLine;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -228,6 +229,7 @@ public final class Pipe {
         @Override public int read(MemorySegment dst, int len) { return pipeRead(dst, len); }
         /** pipe_read (fs/pipe.c), pipefifo_fops.read_iter. */
         @Override
+        @OutOfLine("pipe_read")
         public int readIter(Trace trace, MemorySegment dst, int len) {
             trace.step(StepKind.CALL, "pipe_read");
             return pipeRead(dst, len);
@@ -241,6 +243,7 @@ public final class Pipe {
         @Override public int write(MemorySegment src, int len) { return pipeWrite(src, len); }
         /** pipe_write (fs/pipe.c), pipefifo_fops.write_iter. */
         @Override
+        @OutOfLine("pipe_write")
         public int writeIter(Trace trace, MemorySegment src, int len) {
             trace.step(StepKind.CALL, "pipe_write");
             return pipeWrite(src, len);

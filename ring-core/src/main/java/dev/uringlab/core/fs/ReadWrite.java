@@ -1,5 +1,6 @@
 package dev.uringlab.core.fs;
 
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 
@@ -13,12 +14,14 @@ public final class ReadWrite {
     private ReadWrite() {}
 
     /** rw_verify_area: nothing to refuse; security_file_permission. */
+    @OutOfLine("rw_verify_area")
     public static int rwVerifyArea(Trace trace) {
         trace.step(StepKind.CALL, "rw_verify_area");
         return securityFilePermission(trace);
     }
 
     /** security_file_permission: no LSM hook, fsnotify_perm finds no watcher. */
+    @OutOfLine("security_file_permission")
     private static int securityFilePermission(Trace trace) {
         trace.step(StepKind.CALL, "security_file_permission");
         return 0;

@@ -11,6 +11,7 @@ import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.recipe.OutOfLine;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -161,6 +162,7 @@ public final class StreamSocket extends EmulatedFile {
 
     /** sock_read_iter (net/socket.c:1018 at v5.15), socket_file_ops.read_iter: sock_recvmsg and the protocol's recvmsg below it. */
     @Override
+    @OutOfLine("sock_read_iter")
     public int readIter(Trace trace, MemorySegment dst, int len) {
         trace.step(StepKind.CALL, "sock_read_iter");
         return read(dst, len);
@@ -168,6 +170,7 @@ public final class StreamSocket extends EmulatedFile {
 
     /** sock_write_iter (net/socket.c:1040 at v5.15), socket_file_ops.write_iter: sock_sendmsg and the protocol's sendmsg below it. */
     @Override
+    @OutOfLine("sock_write_iter")
     public int writeIter(Trace trace, MemorySegment src, int len) {
         trace.step(StepKind.CALL, "sock_write_iter");
         return write(src, len);
@@ -253,6 +256,7 @@ public final class StreamSocket extends EmulatedFile {
      * smp_mb, include/linux/wait.h:162), then wake_up_interruptible_sync_poll (:3054), i.e.
      * __wake_up_sync_key with the head lock.
      */
+    @OutOfLine("sock_def_readable")
     private void sockDefReadable() {
         trace.step(StepKind.CALL, "sock_def_readable");
         trace.step(StepKind.RCU, "rcu_read_lock(sock_def_readable)");

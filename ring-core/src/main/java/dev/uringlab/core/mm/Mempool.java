@@ -1,6 +1,7 @@
 package dev.uringlab.core.mm;
 
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 
@@ -33,12 +34,14 @@ public final class Mempool<T> implements KmemCache<T> {
         return mempoolAlloc(cpu);
     }
 
+    @OutOfLine("mempool_alloc")
     private T mempoolAlloc(int cpu) {
         trace.step(StepKind.CALL, "mempool_alloc");
         return mempoolAllocSlab(cpu);
     }
 
     /** mempool_alloc_slab: kmem_cache_alloc of the pool's slab. */
+    @OutOfLine("mempool_alloc_slab")
     private T mempoolAllocSlab(int cpu) {
         trace.step(StepKind.CALL, "mempool_alloc_slab");
         return slab.kmemCacheAlloc(cpu);
@@ -64,12 +67,14 @@ public final class Mempool<T> implements KmemCache<T> {
         mempoolFree(obj, cpu);
     }
 
+    @OutOfLine("mempool_free")
     private void mempoolFree(T obj, int cpu) {
         trace.step(StepKind.CALL, "mempool_free");
         mempoolFreeSlab(obj, cpu);
     }
 
     /** mempool_free_slab: kmem_cache_free to the pool's slab. */
+    @OutOfLine("mempool_free_slab")
     private void mempoolFreeSlab(T obj, int cpu) {
         trace.step(StepKind.CALL, "mempool_free_slab");
         slab.kmemCacheFree(obj, cpu);

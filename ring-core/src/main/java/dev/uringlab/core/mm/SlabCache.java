@@ -4,6 +4,7 @@ import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.Cpus;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
@@ -244,6 +245,7 @@ public final class SlabCache<T> implements KmemCache<T> {
     }
 
     /** __slab_alloc: interrupts off on this CPU, then ___slab_alloc. */
+    @OutOfLine("__slab_alloc")
     private Object slabAllocSlow(CpuSlab c) {
         trace.step(StepKind.CALL, "__slab_alloc");
         trace.step(StepKind.IRQ, "local_irq_save(__slab_alloc)");
@@ -362,6 +364,7 @@ public final class SlabCache<T> implements KmemCache<T> {
      * new_slab -> allocate_slab: a page of real objects, each made by the constructor, chained
      * in order (shuffling is off), frozen for this CPU, every object free.
      */
+    @OutOfLine("allocate_slab")
     private SlabPage newSlab() {
         trace.step(StepKind.CALL, "allocate_slab");
         SlabObject[] objs = new SlabObject[objectsPerPage];
@@ -443,6 +446,7 @@ public final class SlabCache<T> implements KmemCache<T> {
      * was full and not frozen is frozen and goes on this CPU's partial list (put_cpu_partial).
      * A page already on the node's list stays there, even when it empties.
      */
+    @OutOfLine("__slab_free")
     private void slabFree(CpuSlab c, SlabPage page, SlabObject o) {
         trace.step(StepKind.CALL, "__slab_free");
         trace.step(StepKind.LOCKED, "cmpxchg_double_slab(__slab_free)");

@@ -5,6 +5,7 @@ import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
+import dev.uringlab.spi.recipe.OutOfLine;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -86,6 +87,7 @@ public final class WaitQueueHead {
     }
 
     /** add_wait_queue: take the head lock and insert {@code e} at the front. */
+    @OutOfLine("add_wait_queue")
     public void addWaitQueue(WaitQueueEntry e) {
         trace.step(StepKind.CALL, "add_wait_queue");
         lockIrqsave();
@@ -127,6 +129,7 @@ public final class WaitQueueHead {
     }
 
     /** remove_wait_queue: take the head lock and {@link #listDelInit} the entry if it is queued. */
+    @OutOfLine("remove_wait_queue")
     public void removeWaitQueue(WaitQueueEntry e) {
         trace.step(StepKind.CALL, "remove_wait_queue");
         lockIrqsave();
@@ -138,6 +141,7 @@ public final class WaitQueueHead {
     }
 
     /** __wake_up: take the head lock and {@link #wakeUpLocked} with {@code key}. */
+    @OutOfLine("__wake_up")
     public void wakeUp(int key) {
         trace.step(StepKind.CALL, "__wake_up");
         wakeUpCommonLock(key);
@@ -148,6 +152,7 @@ public final class WaitQueueHead {
      * same walk under the head lock as {@link #wakeUp}, the waker telling the scheduler it is
      * about to sleep (WF_SYNC), which the emulator has no use for.
      */
+    @OutOfLine("__wake_up_sync_key")
     public void wakeUpSync(int key) {
         trace.step(StepKind.CALL, "__wake_up_sync_key");
         wakeUpCommonLock(key);

@@ -5,6 +5,7 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.CompletionPosting;
+import dev.uringlab.spi.recipe.OutOfLine;
 
 /**
  * Completion posting as in Linux 6.1, before "io_uring: batch multishot completions" (seed
@@ -18,6 +19,7 @@ public final class CompletionBatchPosting implements CompletionPosting {
 
     /** __io_submit_flush_completions (6.1): one locked section for the batch, one ev_posted. */
     @Override
+    @OutOfLine("__io_submit_flush_completions")
     public void flushCompletions(CompletionContext cq, CompletionBatch batch) {
         cq.lock();
         for (int i = 0, n = batch.size(); i < n; i++) {

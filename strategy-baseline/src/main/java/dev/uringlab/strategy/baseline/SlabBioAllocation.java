@@ -5,6 +5,7 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Bio;
 import dev.uringlab.spi.BioAllocation;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
@@ -29,6 +30,7 @@ public final class SlabBioAllocation implements BioAllocation {
      * kmem_cache_alloc), whatever the kiocb says and wherever the caller runs.
      */
     @Override
+    @OutOfLine("bio_alloc_bioset")
     public Bio bioAlloc(int cpu, int nrVecs, boolean allocCache) {
         trace.step(StepKind.CALL, "bio_alloc_bioset");
         Bio bio = bioSlab.kmemCacheAlloc(cpu);

@@ -5,6 +5,7 @@ import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 
@@ -118,6 +119,7 @@ public final class DeferredAuxCqePosting implements CompletionPosting {
      * CQE of the batch; then one tail commit, unlock, and one ev_posted.
      */
     @Override
+    @OutOfLine("__io_submit_flush_completions")
     public void flushCompletions(CompletionContext cq, CompletionBatch batch) {
         cq.lock();
         if (cqesCount != 0) {

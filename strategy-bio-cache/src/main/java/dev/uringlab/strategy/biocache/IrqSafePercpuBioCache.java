@@ -8,6 +8,7 @@ import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.Cpus;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
@@ -96,6 +97,7 @@ public final class IrqSafePercpuBioCache implements BioAllocation {
      * mempool, and only the miss keeps REQ_ALLOC_CACHE.
      */
     @Override
+    @OutOfLine("bio_alloc_bioset")
     public Bio bioAlloc(int cpu, int nrVecs, boolean allocCache) {
         trace.step(StepKind.CALL, "bio_alloc_bioset");
         if (allocCache && nrVecs <= PercpuBioCache.BIO_INLINE_VECS) {

@@ -9,6 +9,7 @@ import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.Cpus;
 import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.Mainline;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
@@ -81,6 +82,7 @@ public final class PercpuBioCache implements BioAllocation {
      * the mempool (a miss); either way it is marked BIO_PERCPU_CACHE.
      */
     @Override
+    @OutOfLine("bio_alloc_kiocb")
     public Bio bioAlloc(int cpu, int nrVecs, boolean allocCache) {
         trace.step(StepKind.CALL, "bio_alloc_kiocb");
         if (!allocCache || nrVecs > BIO_INLINE_VECS) {

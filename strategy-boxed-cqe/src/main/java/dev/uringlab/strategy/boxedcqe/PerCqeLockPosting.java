@@ -6,6 +6,7 @@ import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.IoKiocb;
+import dev.uringlab.spi.recipe.OutOfLine;
 
 /**
  * Completion posting as in 5.6, the kernel the RFC of seed 003 was measured on: every CQE is
@@ -26,6 +27,7 @@ public final class PerCqeLockPosting implements CompletionPosting {
 
     /** Posts each request of the batch alone, in completion order (io_cqring_add_event per request). */
     @Override
+    @OutOfLine("__io_submit_flush_completions")
     public void flushCompletions(CompletionContext cq, CompletionBatch batch) {
         for (int i = 0, n = batch.size(); i < n; i++) {
             ioCqringAddEvent(cq, batch.get(i));

@@ -12,6 +12,7 @@ import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.Mainline;
 import dev.uringlab.spi.PercpuRef;
 import dev.uringlab.spi.RequestAllocation;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import java.util.Arrays;
@@ -142,6 +143,7 @@ public final class SlabRequestAllocation implements RequestAllocation {
     }
 
     /** task_pid_vnr -> __task_pid_nr_ns (kernel/pid.c, out of line): the pid read in an RCU read section. */
+    @OutOfLine("__task_pid_nr_ns")
     private int taskPidVnr() {
         trace.step(StepKind.CALL, "__task_pid_nr_ns");
         trace.step(StepKind.RCU, "rcu_read_lock(__task_pid_nr_ns)");
@@ -156,6 +158,7 @@ public final class SlabRequestAllocation implements RequestAllocation {
 
     /** Each request of the batch, in completion order: its references dropped and freed. */
     @Override
+    @OutOfLine("io_free_batch_list")
     public void ioFreeBatchList(CompletionBatch batch) {
         for (int i = 0, n = batch.size(); i < n; i++) {
             ioPutReq(batch.get(i));
@@ -174,6 +177,7 @@ public final class SlabRequestAllocation implements RequestAllocation {
     }
 
     /** io_put_req (out of line): drop the completion reference; the submission reference still holds it. */
+    @OutOfLine("io_put_req")
     private void ioPutReqCompletion(IoKiocb req) {
         trace.step(StepKind.CALL, "io_put_req");
         if (refcountDecAndTest(req)) {
@@ -202,6 +206,7 @@ public final class SlabRequestAllocation implements RequestAllocation {
     }
 
     /** kfree (mm/slub.c, out of line): returns at once for NULL (ZERO_OR_NULL_PTR). */
+    @OutOfLine("kfree")
     private void kfree(Object objp) {
         trace.step(StepKind.CALL, "kfree");
         if (objp != null) {

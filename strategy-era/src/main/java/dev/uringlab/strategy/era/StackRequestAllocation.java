@@ -10,6 +10,7 @@ import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.Mainline;
 import dev.uringlab.spi.PercpuRef;
 import dev.uringlab.spi.RequestAllocation;
+import dev.uringlab.spi.recipe.OutOfLine;
 import java.util.ArrayDeque;
 
 /**
@@ -133,6 +134,7 @@ public final class StackRequestAllocation implements RequestAllocation {
      * REQ_F_REFCOUNT, which would leave it to its last reference).
      */
     @Override
+    @OutOfLine("io_free_batch_list")
     public void ioFreeBatchList(CompletionBatch batch) {
         int n = batch.size();
         for (int i = 0; i < n; i++) {

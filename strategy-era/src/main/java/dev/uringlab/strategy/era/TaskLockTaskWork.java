@@ -8,6 +8,7 @@ import dev.uringlab.spi.Mainline;
 import dev.uringlab.spi.PercpuRef;
 import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.TaskWork;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import java.util.ArrayDeque;
@@ -127,16 +128,19 @@ public final class TaskLockTaskWork implements TaskWork {
     }
 
     /** wake_up_process(tsk) (kernel/sched/core.c:4164 at v5.15): on the running owner's own task, a call that wakes nothing. */
+    @OutOfLine("wake_up_process")
     private void wakeUpProcess(boolean current) {
         trace.step(current ? StepKind.CALL : StepKind.WAKEUP, "wake_up_process");
     }
 
     /** wake_up_state(task, TASK_INTERRUPTIBLE) (kernel/sched/core.c:4170 at v5.15): as {@link #wakeUpProcess}. */
+    @OutOfLine("wake_up_state")
     private void wakeUpState(boolean current) {
         trace.step(current ? StepKind.CALL : StepKind.WAKEUP, "wake_up_state");
     }
 
     /** kick_process (kernel/sched/core.c:3282 at v5.15): the task runs on this CPU, nothing to kick. */
+    @OutOfLine("kick_process")
     private void kickProcess() {
         trace.step(StepKind.CALL, "kick_process");
     }
@@ -151,6 +155,7 @@ public final class TaskLockTaskWork implements TaskWork {
      * called too (:3282), with nothing to kick on this CPU: three calls, no wakeup. From another
      * task the emulator takes the owner as asleep (waiting in io_cqring_wait): a real wakeup.
      */
+    @OutOfLine("task_work_add")
     private void taskWorkAdd(boolean current) {
         trace.step(StepKind.CALL, "task_work_add");
         trace.step(StepKind.LOCKED, "cmpxchg(task->task_works)");
@@ -230,6 +235,7 @@ public final class TaskLockTaskWork implements TaskWork {
     }
 
     /** task_work_run (kernel/task_work.c:131 at v5.15): the work list taken whole (:150), pi_lock passed (:159), then the callback. */
+    @OutOfLine("task_work_run")
     private void taskWorkRun() {
         trace.step(StepKind.CALL, "task_work_run");
         trace.step(StepKind.LOCKED, "cmpxchg(task->task_works)");
@@ -240,6 +246,7 @@ public final class TaskLockTaskWork implements TaskWork {
     }
 
     /** tctx_task_work (fs/io_uring.c:2122 at v5.15), through work->func: its rounds are {@link #tctxTaskWorkTake}'s. */
+    @OutOfLine("tctx_task_work")
     private void tctxTaskWork() {
         trace.step(StepKind.CALL, "tctx_task_work");
     }

@@ -7,6 +7,7 @@ import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.PercpuRef;
 import dev.uringlab.spi.RequestAllocation;
+import dev.uringlab.spi.recipe.OutOfLine;
 import java.util.ArrayDeque;
 
 /**
@@ -143,6 +144,7 @@ public final class ReqCacheRequestAllocation implements RequestAllocation {
 
     /** io_free_batch_list: each request of the batch pushed back onto the stack (wq_stack_add_head), keeping its ctx reference. */
     @Override
+    @OutOfLine("io_free_batch_list")
     public void ioFreeBatchList(CompletionBatch batch) {
         for (int i = 0, n = batch.size(); i < n; i++) {
             freeList.push(batch.get(i));

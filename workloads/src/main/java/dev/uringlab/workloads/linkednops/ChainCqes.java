@@ -1,5 +1,10 @@
 package dev.uringlab.workloads.linkednops;
 
+import dev.uringlab.api.SqeFlags;
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.NativeEquivalent;
+import dev.uringlab.spi.Strategies;
+
 /**
  * Which requests of a chain post a CQE, and so how the chain's SQEs are flagged and how many
  * CQEs {@link LinkedNops} waits for.
@@ -32,5 +37,20 @@ public enum ChainCqes {
     /** The CQEs a successful chain of {@code linkSize} NOPs posts. */
     public int cqesPerChain(int linkSize) {
         return this == EVERY_NOP ? linkSize : 1;
+    }
+
+    /**
+     * What a ring with the link-CQE alias {@code linkCqe} makes a chain post, from the registry:
+     * baseline, every NOP; a strategy whose kernel form is the SQE flag IOSQE_CQE_SKIP_SUCCESS
+     * ({@link dev.uringlab.spi.StrategyProvider#nativeEquivalent()}: cqe-skip-success), the last
+     * NOP, the workload flagging the others; any other, the last NOP by the ring's own rule
+     * (boxed-cqe).
+     */
+    public static ChainCqes forLinkCqe(String linkCqe) {
+        if (linkCqe.equals(Axis.BASELINE)) {
+            return EVERY_NOP;
+        }
+        int sqeFlags = Strategies.find(Axis.LINK_CQE, linkCqe).nativeEquivalent().map(NativeEquivalent::sqeFlags).orElse(0);
+        return (sqeFlags & SqeFlags.IOSQE_CQE_SKIP_SUCCESS) != 0 ? LAST_BY_SKIP_FLAG : LAST_BY_RING;
     }
 }

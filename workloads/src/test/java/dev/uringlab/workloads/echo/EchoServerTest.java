@@ -1,7 +1,6 @@
 package dev.uringlab.workloads.echo;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
@@ -10,8 +9,10 @@ import dev.uringlab.api.Rings;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.RingProvider;
+import dev.uringlab.testkit.Require;
 import dev.uringlab.workloads.echo.EchoServer.Clients;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -64,8 +65,7 @@ class EchoServerTest {
     @ValueSource(strings = {"DETERMINISTIC", "THREADED"})
     void shouldEchoOnTheNativeRing(Clients clients) throws RingUnavailableException {
         RingProvider nativeRing = Rings.providers().get("native");
-        assumeTrue(nativeRing != null, "no native ring engine on the class path");
-        assumeTrue(nativeRing.unavailableReason().isEmpty(), () -> "io_uring unavailable: " + nativeRing.unavailableReason().orElse(""));
+        Require.nativeIoUring(nativeRing == null ? Optional.of("no native ring engine on the class path") : nativeRing.unavailableReason());
         try (Ring ring = nativeRing.open(EchoServer.setup(64, clients).build()); EchoServer echo = new EchoServer(ring, 64, clients)) {
             for (int r = 0; r < ROUNDS; r++) {
                 assertThat(echo.round()).isEqualTo(64);

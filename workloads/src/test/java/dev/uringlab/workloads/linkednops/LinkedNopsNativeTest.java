@@ -2,13 +2,13 @@ package dev.uringlab.workloads.linkednops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingUnavailableException;
 import dev.uringlab.api.Rings;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.RingProvider;
+import dev.uringlab.testkit.Require;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,7 +24,7 @@ class LinkedNopsNativeTest {
     @BeforeAll
     static void nativeRing() throws RingUnavailableException {
         provider = Rings.provider("native");
-        assumeTrue(provider.unavailableReason().isEmpty(), () -> "native io_uring: " + provider.unavailableReason().orElse(""));
+        Require.nativeIoUring(provider.unavailableReason());
     }
 
     @ParameterizedTest(name = "{0} NOPs, {1}, async={2}")

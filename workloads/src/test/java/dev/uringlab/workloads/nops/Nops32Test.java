@@ -2,7 +2,6 @@ package dev.uringlab.workloads.nops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.uringlab.api.Opcodes;
 import dev.uringlab.api.Ring;
@@ -12,6 +11,7 @@ import dev.uringlab.api.Rings;
 import dev.uringlab.api.Sqe;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.RingProvider;
+import dev.uringlab.testkit.Require;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -74,7 +74,7 @@ class Nops32Test {
     @Test
     void shouldSubmitAndReap32NopsPerEnterOnTheRealKernel() throws RingUnavailableException {
         RingProvider nativeRing = Rings.provider("native");
-        assumeTrue(nativeRing.unavailableReason().isEmpty(), () -> "native ring: " + nativeRing.unavailableReason().orElse(""));
+        Require.nativeIoUring(nativeRing.unavailableReason());
         try (Ring ring = nativeRing.open(Nops32.setup().build())) {
             Nops32 nops = new Nops32(ring);
             for (int i = 0; i < PASSES; i++) {

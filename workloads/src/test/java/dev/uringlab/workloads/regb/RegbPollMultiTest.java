@@ -1,7 +1,6 @@
 package dev.uringlab.workloads.regb;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
@@ -10,8 +9,10 @@ import dev.uringlab.api.Rings;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.RingProvider;
+import dev.uringlab.testkit.Require;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,8 +45,7 @@ class RegbPollMultiTest {
     @Test
     void shouldRunUnchangedOnTheRealKernel() throws RingUnavailableException {
         RingProvider nativeRing = Rings.providers().get("native");
-        assumeTrue(nativeRing != null, "no native ring engine on the class path");
-        assumeTrue(nativeRing.unavailableReason().isEmpty(), () -> "io_uring unavailable: " + nativeRing.unavailableReason().orElse(""));
+        Require.nativeIoUring(nativeRing == null ? Optional.of("no native ring engine on the class path") : nativeRing.unavailableReason());
         try (Ring ring = nativeRing.open(RegbPollMulti.setup().build()); RegbPollMulti regb = new RegbPollMulti(ring)) {
             for (int i = 0; i < ROUNDS; i++) {
                 assertThat(regb.round()).isEqualTo(RegbPollMulti.NSQE);

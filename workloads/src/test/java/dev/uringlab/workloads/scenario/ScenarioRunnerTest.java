@@ -2,10 +2,10 @@ package dev.uringlab.workloads.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.uringlab.api.RingUnavailableException;
 import dev.uringlab.api.Rings;
+import dev.uringlab.testkit.Require;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +89,7 @@ class ScenarioRunnerTest {
     @Test
     void shouldCloseEveryFileItOpenedOnTheNativeRing() throws Exception {
         Optional<String> reason = nativeUnavailable();
-        assumeTrue(reason.isEmpty(), () -> "native io_uring unavailable: " + reason.orElseThrow());
+        Require.nativeIoUring(reason);
         String text = "setup entries=4\npipe p\npipe q\neventfd e\nregister-eventfd e\npoll ud=1 fd=p.r\nsubmit\nreap";
         run("native", text); // warm-up: class loading may open jars
         long before = openFds();

@@ -1,0 +1,62 @@
+package dev.uringlab.jmh;
+
+import dev.uringlab.spi.recipe.OutOfLineMethods;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The JVM flags every uring-lab fork gets, appended to JMH's ({@code -jvmArgsAppend}) by the two
+ * ways in: {@code java -jar benchmarks.jar} ({@link BenchmarksMain}) and {@code uring-lab compare}
+ * ({@link ForkRunner}):
+ * <ul>
+ *   <li>{@code --enable-native-access=ALL-UNNAMED} for the native ring's FFM calls,
+ *       {@code --sun-misc-unsafe-memory-access=allow} for JCTools, {@code -XX:-BackgroundCompilation};</li>
+ *   <li>{@code -XX:CompileCommand=dontinline,CLASS::METHOD} for every method marked
+ *       {@link dev.uringlab.spi.recipe.OutOfLine} on the class path: a kernel function the kernel
+ *       calls out of line, or a compiled unit of its own in the inlining plan (the recipes' one
+ *       source of truth, read by {@link OutOfLineMethods}; nothing here names a class);</li>
+ *   <li>{@code -XX:CompileCommand=inline} for the per-request functions the inlining plan keeps
+ *       inside their batch loop ({@link RingBenchmark}).</li>
+ * </ul>
+ */
+final class ForkFlags {
+    private static final String APPEND = "-jvmArgsAppend";
+    private static final List<String> JVM = List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
+            "-XX:-BackgroundCompilation", "-XX:CompileCommand=quiet");
+    /** io_submit_sqe, io_init_req, io_queue_sqe, io_issue_sqe, io_alloc_req: always inside the batch loop that calls them. */
+    private static final List<String> INLINE = List.of("-XX:CompileCommand=inline,*.ioSubmitSqe", "-XX:CompileCommand=inline,*.ioInitReq",
+            "-XX:CompileCommand=inline,*.ioQueueSqe", "-XX:CompileCommand=inline,*.ioIssueSqe", "-XX:CompileCommand=inline,*.ioAllocReq");
+
+    private ForkFlags() {
+    }
+
+    /** The flags, in order: the JVM's, the out-of-line methods', the inlined ones'. */
+    static List<String> jvmArgs() {
+        List<String> args = new ArrayList<>(JVM);
+        args.addAll(OutOfLineMethods.dontInlineCommands(ForkFlags.class.getClassLoader()));
+        args.addAll(INLINE);
+        return args;
+    }
+
+    /**
+     * JMH's command line {@code jmhArgs} with the flags added to its {@code -jvmArgsAppend}
+     * (a caller's own {@code -jvmArgsAppend} comes after them, so it can override one).
+     */
+    static String[] withForkFlags(String[] jmhArgs) {
+        List<String> out = new ArrayList<>();
+        List<String> append = new ArrayList<>(jvmArgs());
+        for (int i = 0; i < jmhArgs.length; i++) {
+            String a = jmhArgs[i];
+            if (a.equals(APPEND) && i + 1 < jmhArgs.length) {
+                append.add(jmhArgs[++i]);
+            } else if (a.startsWith(APPEND + "=")) {
+                append.add(a.substring(APPEND.length() + 1));
+            } else {
+                out.add(a);
+            }
+        }
+        out.add(APPEND);
+        out.add(String.join(" ", append));
+        return out.toArray(String[]::new);
+    }
+}
