@@ -254,6 +254,7 @@ public final class CompareCommand implements Callable<Integer> {
                     out.println(progress.before(point, races.role(point), races.forks(point) + 1, elapsed,
                             races.forksToMinimum()));
                     out.flush();
+                    JmhLock.awaitFree(out); // another run's JMH (a smoke on a shared machine) would fail this fork at once
                     Instant t0 = Instant.now();
                     Files.deleteIfExists(part);
                     Files.deleteIfExists(sliceLog);
@@ -348,7 +349,8 @@ public final class CompareCommand implements Callable<Integer> {
                     + layout.root().relativize(dir));
         }
         out.println("uring-lab compare: " + measured + " of " + toRun.size() + " points measured, " + forks + " forks in "
-                + Progress.clock(wall) + " (" + runLength.describe(budget) + ")");
+                + Progress.clock(wall));
+        out.println("  (" + runLength.describe(budget) + ")");
         out.println("report: " + report.file());
         DemoPages.writeBeside(report.file(), err).forEach(page -> out.println("demo: " + page));
         out.flush();

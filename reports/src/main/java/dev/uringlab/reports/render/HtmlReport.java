@@ -349,7 +349,8 @@ public final class HtmlReport {
                 + " / " + r.results().size()));
         rows.add(envRow("JDK", runs, settings(JmhSettings::jdkVersion)));
         rows.add(envRow("VM", runs, settings(JmhSettings::vm)));
-        rows.add(envRow("JVM arguments", runs, settings(s -> s.jvmArgs().isEmpty() ? "(none)" : String.join(" ", s.jvmArgs()))));
+        rows.add(envRow("JVM arguments", runs, settings(s -> s.jvmArgs().isEmpty() ? "(none)"
+                : String.join(" ", new LinkedHashSet<>(s.jvmArgs())))));
         rows.add(envRow("JMH", runs, settings(s -> s.jmhVersion() + ", mode " + s.mode() + ", " + s.threads()
                 + (s.threads() == 1 ? " thread" : " threads"))));
         rows.add(envRow("forks", runs, settings(s -> Integer.toString(s.forks()))));
