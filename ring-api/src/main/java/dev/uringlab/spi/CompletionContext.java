@@ -55,6 +55,15 @@ public interface CompletionContext {
      */
     boolean ioFillCqeAux(long userData, int res, int cflags);
 
+    /**
+     * io_cqring_fill_event (5.15/5.16: {@code static noinline}, v5.15 fs/io_uring.c:1775,
+     * 5.16.10 :1896): what a multishot poll's task work calls to fill its CQE before 6.x's
+     * io_fill_cqe_aux. The same fill as {@link #ioFillCqeAux}, a call step of its own name.
+     */
+    default boolean ioCqringFillEvent(long userData, int res, int cflags) {
+        return ioFillCqeAux(userData, res, cflags);
+    }
+
     /** io_cqring_event_overflow: append a CQE to the overflow list and set IORING_SQ_CQ_OVERFLOW. */
     void ioCqringEventOverflow(long userData, int res, int cflags);
 
