@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 /**
  * The naming convention of the benchmarks' {@code @Param}s and the one rule that says which
  * combinations of them make sense. JMH runs the cross product of every {@code @Param}; some
- * points of it are not experiments: {@link RingState} refuses them at setup with the reason,
+ * points of it are not experiments: {@link BenchmarkRingState} refuses them at setup with the reason,
  * and {@link BenchmarkPlan} leaves them out of the plan {@code uring-lab compare} runs.
  *
  * <h2>Param names</h2>
