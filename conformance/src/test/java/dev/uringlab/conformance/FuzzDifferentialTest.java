@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * disagreement must be one already known: {@code fuzz/known-disagreements.txt} lists them by
  * program number with their kind (the kinds and their kernel functions are in its header), until
  * the emulator is fixed and the line removed. A new disagreement fails the test, naming the command
- * that shrinks it: {@code uring-lab fuzz --seed S --first I --count 1 --out DIR}.
+ * that shrinks it: {@code uring-lab fuzz --seed S --first I --count 1 -o DIR}.
  */
 class FuzzDifferentialTest {
     /** The campaign seed (hexadecimal on the command line). */
@@ -57,7 +57,7 @@ class FuzzDifferentialTest {
                     if (!known.containsKey(i)) {
                         unexpected.add(d.program().name() + " under " + d.set().name() + ", first difference at output line "
                                 + (d.firstDifference() + 1) + "; shrink it: uring-lab fuzz --seed "
-                                + Long.toHexString(SEED) + " --first " + i + " --count 1 --out DIR\n" + d.program().text()
+                                + Long.toHexString(SEED) + " --first " + i + " --count 1 -o DIR\n" + d.program().text()
                                 + "emulated:\n" + String.join("\n", d.emulated()) + "\nkernel:\n"
                                 + String.join("\n", d.kernel()));
                     }

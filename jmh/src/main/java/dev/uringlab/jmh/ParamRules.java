@@ -1,12 +1,12 @@
 package dev.uringlab.jmh;
 
 import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.Names;
 import dev.uringlab.spi.KernelProfile;
 import dev.uringlab.spi.Strategies;
 import dev.uringlab.spi.StrategyOption;
 import dev.uringlab.spi.StrategyProvider;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -111,12 +111,7 @@ public final class ParamRules {
     }
 
     private static String camelCase(String key) {
-        String[] words = key.split("-");
-        StringBuilder sb = new StringBuilder(words[0]);
-        for (int i = 1; i < words.length; i++) {
-            sb.append(words[i].substring(0, 1).toUpperCase(Locale.ROOT)).append(words[i].substring(1));
-        }
-        return sb.toString();
+        return Names.camel(key);
     }
 
     /**
