@@ -35,6 +35,25 @@ class DemoCommandTest {
     }
 
     @Test
+    void shouldStopPausingAtEndOfInputOrQ() {
+        assertThat(DemoCommand.waitForEnter(new java.io.BufferedReader(new java.io.StringReader("\n")))).as("Enter").isTrue();
+        assertThat(DemoCommand.waitForEnter(new java.io.BufferedReader(new java.io.StringReader("q\n")))).as("q").isFalse();
+        assertThat(DemoCommand.waitForEnter(new java.io.BufferedReader(new java.io.StringReader(" Q \n")))).as("Q").isFalse();
+        assertThat(DemoCommand.waitForEnter(new java.io.BufferedReader(new java.io.StringReader("")))).as("Ctrl-D").isFalse();
+    }
+
+    @Test
+    void shouldFoldSharedStretchesWithDiffOnly() {
+        Result full = execute("demo", "req-cache");
+        Result r = execute("demo", "req-cache", "--diff-only");
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).contains(" steps both arms take").contains(" A  rcu percpu_ref_tryget_many(ctx->refs)")
+                .contains(" B  rcu percpu_ref_get_many(ctx->refs)").contains("What to notice:");
+        assertThat(r.out().lines().count()).isLessThan(full.out().lines().count() / 2);
+        assertThat(r.out().lines().filter(l -> l.length() > 100)).isEmpty();
+    }
+
+    @Test
     void shouldRejectAnUnknownDemoInOneLineWithStatusTwo() {
         Result r = execute("demo", "no-such-demo");
         assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);

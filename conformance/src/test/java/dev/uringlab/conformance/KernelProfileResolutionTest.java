@@ -35,7 +35,7 @@ class KernelProfileResolutionTest {
         EXPECTED.put("linux-5.14", row("baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "worker-post", "split-poll-wait", "percpu-ref", "head-per-cqe", "task-state-bit"));
         EXPECTED.put("linux-5.15", row("baseline", "baseline", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait", "percpu-ref", "head-per-cqe", "task-running"));
         EXPECTED.put("for-5.16-2021-10-04", row("baseline", "free-stack", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait", "percpu-ref", "head-per-cqe", "task-running"));
-        EXPECTED.put("linux-6.1", row("baseline", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache", "baseline", "task-complete", "baseline", "baseline", "baseline", "baseline"));
+        EXPECTED.put("linux-6.1", row("baseline", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache", "baseline", "always-post", "no-uring-wake", "baseline", "baseline", "baseline"));
     }
 
     private static Map<String, String> row(String... aliases) {

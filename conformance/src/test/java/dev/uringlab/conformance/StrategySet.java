@@ -58,6 +58,20 @@ record StrategySet(String name, Map<String, String> strategies, String profile) 
         return List.copyOf(sets);
     }
 
+    /**
+     * These choices as the native ring takes them: only those the kernel implements itself and user
+     * space selects ({@link StrategyProvider#nativeEquivalent()}: the skip flag). A marker naming
+     * an emulated mechanism this kernel runs anyway ({@code poll-rearm=poll-refs}) leaves the
+     * native ring at baseline, which is the kernel as it is.
+     */
+    StrategySet forNative() {
+        Map<String, String> kept = new java.util.TreeMap<>();
+        strategies.forEach((axis, alias) -> Strategies.all().stream()
+                .filter(p -> p.axis().key().equals(axis) && p.alias().equals(alias) && p.nativeEquivalent().isPresent())
+                .findFirst().ifPresent(p -> kept.put(axis, alias)));
+        return kept.isEmpty() ? baseline() : new StrategySet(name, kept, profile);
+    }
+
     /** The ring a scenario asks for, with these choices (ScenarioRunner's configuration). */
     RingConfig configFor(Scenario scenario) {
         return ScenarioRunner.ringConfig(scenario, strategies, profile);

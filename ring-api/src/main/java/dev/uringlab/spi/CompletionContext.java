@@ -58,7 +58,7 @@ public interface CompletionContext {
     /**
      * io_post_aux_cqe (6.1; __io_post_aux_cqe in 6.2): post one aux CQE in its own locked
      * section: lock, {@link #ioFillCqeAux}, on no room {@link #ioCqringEventOverflow} when
-     * {@code allowOverflow}, {@link #ioCommitCqring}, unlock, {@link #ioCqringEvPosted}. The one
+     * {@code allowOverflow}, then {@link #ioCqUnlockPost} (commit, unlock, ev_posted). The one
      * place this sequence is written; every strategy's non-deferred aux post is this call.
      *
      * @param allowOverflow as the kernel's argument: false for multishot poll (a CQE that does
@@ -75,10 +75,19 @@ public interface CompletionContext {
         if (filled) {
             auxCqeFilled();
         }
+        ioCqUnlockPost();
+        return filled;
+    }
+
+    /**
+     * io_cq_unlock_post (6.x; io_uring/io_uring.c:598 in v6.1-rc7): {@link #ioCommitCqring},
+     * unlock, {@link #ioCqringEvPosted}. A function of its own in the kernel (io_post_aux_cqe,
+     * io_req_complete_post and the overflow flush call it), which the engine keeps out of line.
+     */
+    default void ioCqUnlockPost() {
         ioCommitCqring();
         unlock();
         ioCqringEvPosted();
-        return filled;
     }
 
     /**

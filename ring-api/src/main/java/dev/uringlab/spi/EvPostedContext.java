@@ -32,12 +32,24 @@ public interface EvPostedContext {
     boolean hasEventfd();
 
     /**
-     * The 6.0+ check of io_eventfd_flush_signal: under the completion lock, whether CQEs were
-     * posted since the eventfd's last signal ({@code evfd_last_cq_tail}), recording the tail.
-     * One more completion-lock round trip.
+     * __io_commit_cqring_flush (6.0+; io_uring/io_uring.c:571 in v6.1-rc7), the out-of-line half
+     * of io_commit_cqring_flush (io_uring.h:322: called only when an eventfd is registered, or
+     * timeouts or a drain are in use), with an eventfd: io_eventfd_flush_signal (io_uring.c:547),
+     * the completion lock once more to see whether CQEs were posted since the eventfd's last
+     * signal ({@code evfd_last_cq_tail}), and io_eventfd_signal when they were.
+     *
+     * @param uringWake whether the eventfd's wakeup carries EPOLL_URING_WAKE (see {@link #eventfdSignal})
      */
-    boolean ioEventfdFlushCheck();
+    void ioCommitCqringFlush(boolean uringWake);
 
-    /** eventfd_signal(ctx->cq_ev_fd, 1), counted as {@link Counter#EVENTFD_SIGNAL}. */
-    void eventfdSignal();
+    /**
+     * io_eventfd_signal (6.x; the plain eventfd_signal(ctx->cq_ev_fd, 1) of 5.x): an RCU read
+     * section around eventfd_signal, counted as {@link Counter#EVENTFD_SIGNAL}.
+     *
+     * @param uringWake whether the wakeup's key carries EPOLL_URING_WAKE, so that a multishot poll
+     *     of the same ring on the eventfd ends instead of looping ("io_uring: pass in
+     *     EPOLL_URING_WAKE for eventfd signaling and wakeups", 6.2; 6.1-rc7's io_eventfd_signal
+     *     calls plain eventfd_signal(ev_fd->cq_ev_fd, 1), io_uring.c:534)
+     */
+    void eventfdSignal(boolean uringWake);
 }

@@ -18,7 +18,7 @@
  *   <tr><td>{@code bio-alloc}</td><td>{@link dev.uringlab.spi.BioAllocation}</td><td>each bio from the slab and back</td><td>004</td></tr>
  *   <tr><td>{@code link-advance}</td><td>{@link dev.uringlab.spi.LinkAdvance}</td><td>6.x: the next member through task work</td><td>era</td></tr>
  *   <tr><td>{@code iowq-complete}</td><td>{@link dev.uringlab.spi.IoWqCompletion}</td><td>6.7: the worker posts, except on DEFER_TASKRUN and IOPOLL rings</td><td>era</td></tr>
- *   <tr><td>{@code ev-posted}</td><td>{@link dev.uringlab.spi.EvPosted}</td><td>6.1: eventfd under the completion lock, wq_has_sleeper</td><td>era</td></tr>
+ *   <tr><td>{@code ev-posted}</td><td>{@link dev.uringlab.spi.EvPosted}</td><td>6.2: eventfd under the completion lock (EPOLL_URING_WAKE), wq_has_sleeper</td><td>era</td></tr>
  *   <tr><td>{@code enter-ref}</td><td>{@link dev.uringlab.spi.EnterRef}</td><td>6.1: io_uring_enter takes no ctx reference</td><td>era</td></tr>
  *   <tr><td>{@code get-cqe}</td><td>{@link dev.uringlab.spi.GetCqe}</td><td>6.1: the CQ head loaded once per cached free range</td><td>era</td></tr>
  *   <tr><td>{@code task-work}</td><td>{@link dev.uringlab.spi.TaskWork}</td><td>6.1: a lock-free llist</td><td>era</td></tr>

@@ -18,6 +18,7 @@ import dev.uringlab.spi.EvPostedContext;
 import dev.uringlab.spi.GetCqe;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.ReqFlags;
+import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
@@ -125,8 +126,9 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         completionLock.unlock();
     }
 
+    /** lockdep_assert_held: checked only where tracing is compiled in (tests, demos), never in a benchmark. */
     private void assertLocked(String what) {
-        if (!completionLock.isHeldByCurrentThread()) {
+        if (Trace.COMPILED && !completionLock.isHeldByCurrentThread()) {
             throw new IllegalStateException(what + " without the completion lock");
         }
     }
@@ -189,8 +191,16 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         }
     }
 
+    /**
+     * io_fill_cqe_aux (io_uring/io_uring.c:781 in v6.1-rc7, declared in io_uring.h:38): a function
+     * of its own, called from io_post_aux_cqe and, with seed 000's series, __io_flush_post_cqes;
+     * a 6.2 build keeps it out of line even once it is static (DepSurf, io_fill_cqe_aux: "Inline:
+     * No", callers __io_post_aux_cqe and __io_flush_post_cqes).
+     */
     @Override
+    @OutOfLine("io_fill_cqe_aux")
     public boolean ioFillCqeAux(long userData, int res, int cflags) {
+        trace.step(StepKind.CALL, "io_fill_cqe_aux");
         assertLocked("io_fill_cqe_aux");
         if (!ioGetCqe(false)) {
             trace.emit(TracePoint.IO_FILL_CQE_AUX_FULL, userData, res, cflags);
@@ -216,6 +226,19 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         overflowTail = ocqe;
         counters.inc(Counter.CQ_OVERFLOW);
         trace.emit(TracePoint.IO_CQRING_EVENT_OVERFLOW, userData, res, cflags, ++nrOverflow);
+    }
+
+    /**
+     * io_cq_unlock_post (io_uring/io_uring.c:598, v6.1-rc7), out of line: a 6.2 build calls it
+     * from __io_post_aux_cqe (DepSurf, io_cq_unlock_post: "Inline: No").
+     */
+    @Override
+    @OutOfLine("io_cq_unlock_post")
+    public void ioCqUnlockPost() {
+        trace.step(StepKind.CALL, "io_cq_unlock_post");
+        ioCommitCqring();
+        unlock();
+        ioCqringEvPosted();
     }
 
     @Override
@@ -276,24 +299,38 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         return eventfd != null;
     }
 
-    /** io_eventfd_flush_signal's check (6.0+): the completion lock again, evfd_last_cq_tail against the cached tail. */
+    /**
+     * __io_commit_cqring_flush (io_uring/io_uring.c:571, v6.1-rc7), out of line, with an eventfd:
+     * io_eventfd_flush_signal (io_uring.c:547, static, inlined here): the completion lock again,
+     * evfd_last_cq_tail against the cached tail, then io_eventfd_signal when the tail moved.
+     */
     @Override
-    public boolean ioEventfdFlushCheck() {
+    @OutOfLine("__io_commit_cqring_flush")
+    public void ioCommitCqringFlush(boolean uringWake) {
+        trace.step(StepKind.CALL, "__io_commit_cqring_flush");
         lock();
         boolean posted = cachedCqTail != evfdLastCqTail;
         evfdLastCqTail = cachedCqTail;
         unlock();
-        return posted;
+        if (posted) {
+            eventfdSignal(uringWake);
+        }
     }
 
-    /** eventfd_signal(ctx->cq_ev_fd, 1), with the key io_uring's own wakeups carry (EPOLL_URING_WAKE). */
+    /**
+     * io_eventfd_signal (io_uring/io_uring.c:510, v6.1-rc7; static, inlined into its callers):
+     * rcu_read_lock, the ev_fd and READ_ONCE(rings->cq_flags) (a load, no step), then
+     * eventfd_signal(ev_fd->cq_ev_fd, 1) (fs/eventfd.c, out of line), from 6.2 with the key
+     * io_uring's own wakeups carry (EPOLL_URING_WAKE), as {@code uringWake} says.
+     */
     @Override
-    public void eventfdSignal() {
+    public void eventfdSignal(boolean uringWake) {
         EventFd evfd = eventfd;
         if (evfd != null) {
             counters.incShared(Counter.EVENTFD_SIGNAL);
             trace.emit(TracePoint.IO_EVENTFD_SIGNAL, cachedCqTail);
-            evfd.eventfdSignal(IoPollEvents.EPOLL_URING_WAKE);
+            trace.step(StepKind.RCU, "rcu_read_lock(io_eventfd_signal)");
+            evfd.eventfdSignal(uringWake ? IoPollEvents.EPOLL_URING_WAKE : 0);
         }
     }
 
@@ -411,7 +448,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         trace.step(dev.uringlab.spi.trace.StepKind.FENCE, "smp_mb(io_cqring_ev_posted_iopoll)");
         VarHandle.fullFence();
         if (eventfd != null) {
-            eventfdSignal();
+            eventfdSignal(false); // 5.14 - 5.15: plain eventfd_signal
         }
         if (pollWait.waitqueueActive()) {
             pollWait.wakeUp(0);

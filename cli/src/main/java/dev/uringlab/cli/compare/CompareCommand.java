@@ -9,6 +9,7 @@ import dev.uringlab.reports.Report;
 import dev.uringlab.reports.ReportRequest;
 import dev.uringlab.reports.Reports;
 import dev.uringlab.reports.analysis.Intervals;
+import dev.uringlab.reports.analysis.MachineNoise;
 import dev.uringlab.reports.input.Claims;
 import dev.uringlab.reports.input.JmhResult;
 import dev.uringlab.reports.input.ReportInputException;
@@ -170,8 +171,14 @@ public final class CompareCommand implements Callable<Integer> {
         }
         List<PlanPoint> all = jmh.plan(List.of());
         List<Pattern> patterns = includes.stream().map(Pattern::compile).toList();
+        // The machine-noise sentinel runs in every compare, whatever --include says: the report reads
+        // the machine's own noise from it (MachineNoise) and says nothing of it where it did not run.
         List<PlanPoint> plan = all.stream()
                 .filter(p -> patterns.isEmpty() || patterns.stream().anyMatch(r -> r.matcher(p.benchmark()).find())).toList();
+        if (!plan.isEmpty() && plan.stream().noneMatch(p -> p.benchmark().equals(MachineNoise.BENCHMARK))) {
+            plan = java.util.stream.Stream.concat(plan.stream(),
+                    all.stream().filter(p -> p.benchmark().equals(MachineNoise.BENCHMARK))).toList();
+        }
         if (plan.isEmpty()) {
             err.println("uring-lab compare: no benchmark matches --include " + String.join(" ", includes)
                     + "; list them with: java -jar " + layout.root().relativize(jar) + " -l");
@@ -193,7 +200,8 @@ public final class CompareCommand implements Callable<Integer> {
         Path dir = newResultsDir(layout);
         Path log = dir.resolve(LOG);
         EnvFile env = EnvFile.capture(layout, runLength, start);
-        env.benchmarks(all.stream().map(PlanPoint::benchmark).distinct().toList());
+        env.benchmarksInBuild(all.stream().map(PlanPoint::benchmark).distinct().toList());
+        env.benchmarks(toRun.stream().map(PlanPoint::benchmark).distinct().toList());
         env.write(dir);
         Races races = forkByFork
                 ? new Races(toRun, Races.claimed(toRun, claims), runLength.minForks(), runLength.maxForks(), target / 100)
@@ -243,10 +251,10 @@ public final class CompareCommand implements Callable<Integer> {
                         races.ran(point);
                         continue;
                     }
-                    out.println(progress.before(scheduled.indexOf(point) + 1, scheduled.size(), point,
-                            races.role(point), races.forks(point) + 1, elapsed,
+                    out.println(progress.before(point, races.role(point), races.forks(point) + 1, elapsed,
                             races.forksToMinimum()));
                     out.flush();
+                    JmhLock.awaitFree(out); // another run's JMH (a smoke on a shared machine) would fail this fork at once
                     Instant t0 = Instant.now();
                     Files.deleteIfExists(part);
                     Files.deleteIfExists(sliceLog);
@@ -306,6 +314,9 @@ public final class CompareCommand implements Callable<Integer> {
         int measured = (int) toRun.stream().filter(p -> races.forks(p) > 0 && !failed.containsKey(p)).count();
         int forks = toRun.stream().mapToInt(races::forks).sum();
         env.finish(wall, measured, skipped, failed.size(), forks, interrupted);
+        env.benchmarks(toRun.stream().filter(p -> races.forks(p) > 0 && !failed.containsKey(p))
+                .flatMap(p -> PairedRaces.isPaired(p) ? PairedRaces.arms(p).stream() : java.util.stream.Stream.of(p))
+                .map(PlanPoint::benchmark).distinct().toList());
         out.println();
         failed.forEach((p, why) -> err.println("uring-lab compare: FAILED " + p + ": " + why
                 + (verbose ? "" : " (" + layout.root().relativize(dir.resolve(LOG)) + " says more)")));
@@ -338,7 +349,8 @@ public final class CompareCommand implements Callable<Integer> {
                     + layout.root().relativize(dir));
         }
         out.println("uring-lab compare: " + measured + " of " + toRun.size() + " points measured, " + forks + " forks in "
-                + Progress.clock(wall) + " (" + runLength.describe(budget) + ")");
+                + Progress.clock(wall));
+        out.println("  (" + runLength.describe(budget) + ")");
         out.println("report: " + report.file());
         DemoPages.writeBeside(report.file(), err).forEach(page -> out.println("demo: " + page));
         out.flush();

@@ -129,6 +129,11 @@ final class EnvFile {
     }
 
     /** Every benchmark the build has (the report tells a seed whose workload is not written yet from one not included). */
+    void benchmarksInBuild(List<String> names) {
+        env.put("benchmarksInBuild", String.join(",", names));
+    }
+
+    /** The benchmarks this run measured, at its end (before, those it plans to run). */
     void benchmarks(List<String> names) {
         env.put("benchmarks", String.join(",", names));
     }

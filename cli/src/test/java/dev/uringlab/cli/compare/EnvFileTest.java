@@ -3,6 +3,7 @@ package dev.uringlab.cli.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -14,13 +15,19 @@ class EnvFileTest {
     void shouldCountThisProcessAndItsReapedChildrenAsTheRunsOwnTime() throws Exception {
         assumeTrue(Files.isReadable(Path.of("/proc/self/stat")), "needs Linux's /proc");
         long before = EnvFile.ownTicks().orElseThrow();
-        long spinUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+        // Spin until this thread has had 300 ms of CPU, however long a shared machine takes to give it
+        // (a wall-clock spin got 7 ticks at load 25); 300 ms of CPU is about 30 ticks at USER_HZ = 100.
+        var threads = ManagementFactory.getThreadMXBean();
+        long cpuUntil = threads.getCurrentThreadCpuTime() + TimeUnit.MILLISECONDS.toNanos(300);
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         long x = 0;
-        while (System.nanoTime() < spinUntil) {
-            x += x * 31 + 7;
+        while (threads.getCurrentThreadCpuTime() < cpuUntil && System.nanoTime() < giveUp) {
+            for (int i = 0; i < 100_000; i++) {
+                x += x * 31 + 7;
+            }
         }
         long afterSpin = EnvFile.ownTicks().orElseThrow();
-        // 300 ms of one busy thread is about 30 ticks at USER_HZ = 100; allow a slow, shared machine
+        // allow for tick granularity and the sampling of /proc
         assertThat(afterSpin - before).as("spin result %d", x).isGreaterThanOrEqualTo(10);
 
         Process child = new ProcessBuilder("sh", "-c", "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done").start();

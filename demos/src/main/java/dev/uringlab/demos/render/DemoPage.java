@@ -56,7 +56,7 @@ public final class DemoPage {
         List<ArmView> arms = new ArrayList<>();
         for (ArmRun run : runs) {
             arms.add(new ArmView(run.arm().label(), run.arm().configuration(), run.sqEntries(), run.cqEntries(),
-                    run.steps(), run.counters(), structures(run)));
+                    run.steps(), run.counters(), structures(demo, run)));
         }
         List<RowView> rows = new ArrayList<>();
         for (Row r : Alignment.rows(runs.get(0).steps(), runs.get(1).steps())) {
@@ -89,11 +89,17 @@ public final class DemoPage {
 
     /**
      * The patch structures this arm's trace shows, for the page to draw in every step (and, empty,
-     * in the other arm): {@code cqes} (seed 000's deferred CQE array), {@code active-flag} (seed
+     * in the other arm): {@code req-cache} (seed 001's free list), {@code cqes} (seed 000's deferred CQE array), {@code active-flag} (seed
      * 002's poll->active) and {@code bio-cache} (seed 004). Read from the states, not the configuration, so a profile chooses them as an alias does.
      */
-    private static List<String> structures(ArmRun run) {
+    private static List<String> structures(Demo demo, ArmRun run) {
         List<String> s = new ArrayList<>();
+        // The request cache only where the demo is about request allocation (an arm sets req-alloc):
+        // every kernel since 5.11 keeps one, and drawn everywhere it would crowd every page.
+        if (demo.arms().stream().anyMatch(a -> a.strategies().containsKey("req-alloc"))
+                && run.steps().stream().anyMatch(st -> st.state().reqCache() >= 0)) {
+            s.add("req-cache");
+        }
         if (run.steps().stream().anyMatch(st -> !st.state().deferred().isEmpty())) {
             s.add("cqes");
         }

@@ -13,6 +13,7 @@ import dev.uringlab.testkit.Require;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -132,9 +134,9 @@ class DemoPageBrowserTest {
         setScheme("dark");
         String dark = (String) browser.executeScript("return getComputedStyle(document.documentElement).backgroundColor");
         if (name.equals(SCREENSHOT)) {
-            screenshot(OUT.resolve(name + "-dark.png"));
+            screenshot(OUT.resolve(name + "-dark.png"), 1400);
             setScheme("light");
-            screenshot(OUT.resolve(name + "-light.png"));
+            screenshot(OUT.resolve(name + "-light.png"), 1400);
         }
         setScheme("light");
         assertThat(dark).isEqualTo("rgb(13, 17, 23)");
@@ -146,6 +148,99 @@ class DemoPageBrowserTest {
                 .as("console warnings and errors on %s", name).isEmpty();
         assertThat(number("return performance.getEntriesByType('resource').length")).as("resources fetched").isZero();
     }
+
+    /**
+     * The page as a teacher meets it: at 1400 and 800 px wide, in the dark scheme, at the first,
+     * middle and last step of every demo (each photographed whole, {@code NAME-WIDTH-WHICH.png}),
+     * the two arms side by side, no ring label outside its drawing, the title within 100
+     * characters; the "next difference" key and button go to the start of each difference in turn,
+     * and a step typed into the address of the open page is shown.
+     */
+    @ParameterizedTest(name = "{0}")
+    @FieldSource("NAMES")
+    void shouldKeepBothArmsAndEveryLabelInViewAndNavigateByDifference(String name) throws Exception {
+        Demo demo = Demos.find(name).orElseThrow();
+        List<ArmRun> runs = Replay.run(demo);
+        List<Row> rows = Alignment.rows(runs.get(0).steps(), runs.get(1).steps());
+        Path page = DemoPage.write(demo, runs, OUT.resolve(name + ".html")).toAbsolutePath();
+        browser.get(page.toUri().toString());
+        assertThat(browser.getTitle().length()).as("%s: the page's title", name).isLessThanOrEqualTo(100);
+
+        // Next difference (n, then the button, in turn) and previous (p): each difference's first row.
+        List<Integer> diffs = new ArrayList<>();
+        for (int r = 0; r < rows.size(); r++) {
+            if (!rows.get(r).same() && (r == 0 || rows.get(r - 1).same())) {
+                diffs.add(r);
+            }
+        }
+        browser.executeScript("window.uringlabDemo.go(0)");
+        for (int d = 0; d < diffs.size(); d++) {
+            if (d % 2 == 0) {
+                browser.findElement(By.tagName("body")).sendKeys("n");
+            } else {
+                browser.findElement(By.id("nextdiff")).click();
+            }
+            assertThat(number("return window.uringlabDemo.row()")).as("%s: difference %d", name, d + 1)
+                    .isEqualTo((long) diffs.get(d));
+        }
+        if (diffs.size() >= 2) {
+            browser.findElement(By.tagName("body")).sendKeys("p");
+            assertThat(number("return window.uringlabDemo.row()")).isEqualTo((long) diffs.get(diffs.size() - 2));
+        }
+
+        // A step typed into the address of the open page.
+        int target = Math.min(5, rows.size());
+        browser.executeScript("location.hash = '#step=' + arguments[0]", target);
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (number("return window.uringlabDemo.row()") != target - 1 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(number("return window.uringlabDemo.row()")).as("%s: after #step=%d", name, target).isEqualTo(target - 1L);
+
+        setScheme("dark");
+        try {
+            for (int width : new int[] {1400, 800}) {
+                browser.manage().window().setSize(new Dimension(width, 1000));
+                int[] at = {0, rows.size() / 2, rows.size() - 1};
+                String[] which = {"first", "middle", "last"};
+                for (int i = 0; i < at.length; i++) {
+                    browser.executeScript("window.uringlabDemo.go(arguments[0])", at[i]);
+                    String where = name + " at " + width + " px, " + which[i] + " step";
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> arms = (Map<String, Object>) browser.executeScript(SIDE_BY_SIDE);
+                    assertThat(arms).as("%s: the arms side by side", where).containsEntry("sameTop", true)
+                            .containsEntry("apart", true);
+                    assertThat(((Number) arms.get("pageWide")).intValue()).as("%s: no horizontal scroll", where)
+                            .isLessThanOrEqualTo(width);
+                    @SuppressWarnings("unchecked")
+                    List<String> clipped = (List<String>) browser.executeScript(CLIPPED);
+                    assertThat(clipped).as("%s: ring labels outside the drawing", where).isEmpty();
+                    screenshot(OUT.resolve(name + "-" + width + "-" + which[i] + ".png"), width);
+                }
+            }
+        } finally {
+            browser.manage().window().setSize(new Dimension(1400, 1000));
+            setScheme("light");
+        }
+    }
+
+    /** Whether the two arms' boxes stand side by side, and how wide the page is. */
+    private static final String SIDE_BY_SIDE = """
+            const [a, b] = [...document.querySelectorAll('.arm')].map(e => e.getBoundingClientRect());
+            return {sameTop: Math.abs(a.top - b.top) < 1, apart: b.left >= a.right,
+                pageWide: document.documentElement.scrollWidth};""";
+
+    /** The text of every ring label that reaches outside its SVG's viewBox. */
+    private static final String CLIPPED = """
+            const out = [];
+            for (const svg of document.querySelectorAll('svg.rings')) {
+              const [x0, y0, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+              for (const t of svg.querySelectorAll('text')) {
+                const b = t.getBBox();
+                if (b.x < x0 || b.y < y0 || b.x + b.width > x0 + w || b.y + b.height > y0 + h) out.push(t.textContent);
+              }
+            }
+            return out;""";
 
     @Test
     void shouldPlayAndPauseWithTheSpaceKey() throws Exception {
@@ -220,11 +315,11 @@ class DemoPageBrowserTest {
                 Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", scheme))));
     }
 
-    private static void screenshot(Path file) throws IOException {
+    private static void screenshot(Path file, int width) throws IOException {
         Number height = (Number) browser.executeScript("return document.documentElement.scrollHeight");
         Map<String, Object> shot = browser.executeCdpCommand("Page.captureScreenshot", Map.of(
                 "format", "png", "captureBeyondViewport", true,
-                "clip", Map.of("x", 0, "y", 0, "width", 1400, "height", height.intValue(), "scale", 1)));
+                "clip", Map.of("x", 0, "y", 0, "width", width, "height", height.intValue(), "scale", 1)));
         Files.write(file, Base64.getDecoder().decode((String) shot.get("data")));
     }
 }

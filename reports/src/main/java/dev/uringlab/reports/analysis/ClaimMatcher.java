@@ -140,8 +140,8 @@ public final class ClaimMatcher {
      */
     private static ClaimCheck notRun(Claim claim, Figure figure, List<Run> runs) {
         String name = JmhResult.shortName(claim.benchmark());
-        boolean listed = !runs.isEmpty() && runs.stream().allMatch(r -> r.env().other().containsKey(BENCHMARKS));
-        if (listed && runs.stream().noneMatch(r -> List.of(r.env().other().get(BENCHMARKS).split(",")).contains(claim.benchmark()))) {
+        boolean listed = !runs.isEmpty() && runs.stream().allMatch(r -> inBuild(r) != null);
+        if (listed && runs.stream().noneMatch(r -> List.of(inBuild(r).split(",")).contains(claim.benchmark()))) {
             return ClaimCheck.notMeasured(claim, figure, Optional.empty(), Verdict.NOT_IMPLEMENTED,
                     "no " + name + " in the build that ran: this seed's workload is not written yet");
         }
@@ -149,8 +149,18 @@ public final class ClaimMatcher {
                 "no run has " + name + (listed ? " (not included, or the budget ended first)" : " (not in this build, or not included)"));
     }
 
-    /** The {@code env.json} field listing every benchmark of the build, comma-separated. */
+    /**
+     * The {@code env.json} field listing every benchmark of the build, comma-separated; files
+     * written before the run's own list took the name {@value #BENCHMARKS} hold the build's there.
+     */
+    public static final String BENCHMARKS_IN_BUILD = "benchmarksInBuild";
+    /** The {@code env.json} field listing the benchmarks the run measured (before 2026-12-02: the build's). */
     public static final String BENCHMARKS = "benchmarks";
+
+    private static String inBuild(Run r) {
+        Map<String, String> other = r.env().other();
+        return other.containsKey(BENCHMARKS_IN_BUILD) ? other.get(BENCHMARKS_IN_BUILD) : other.get(BENCHMARKS);
+    }
 
     private static ClaimCheck check(Claim claim, Figure figure, Run of, List<JmhResult> results, Intervals intervals) {
         String run = of.label();

@@ -122,8 +122,10 @@ public record Stability(List<String> trending, boolean disagree, double[] forkMe
     public enum Settling {
         /** One fork: nothing to compare it with. */
         ONE_FORK("one fork: no spread to judge"),
-        /** Forks that do not {@linkplain #disagree() disagree}: means within {@link Thresholds#SPREAD}, or apart by no more than their iterations' noise. */
+        /** Forks whose means lie within {@link Thresholds#SPREAD} of each other. */
         AGREE("forks agree"),
+        /** Means apart beyond {@link Thresholds#SPREAD}, but no more than their iterations' noise, which is as wide: nothing to tell. */
+        TOO_NOISY("means apart, within their iterations' noise: too noisy to tell"),
         /** Means apart, peaks together: the machine's doing. */
         ONE_STATE("one state, which the machine slowed in some iterations"),
         /** Means and peaks apart. */
@@ -144,7 +146,7 @@ public record Stability(List<String> trending, boolean disagree, double[] forkMe
     /** How the forks settled: one fork, forks that agree, or forks that disagree with their peaks together or apart. */
     public Settling settling() {
         return forkMeans.length < 2 ? Settling.ONE_FORK
-                : !disagree ? Settling.AGREE
+                : !disagree ? (meanSpread() > Thresholds.SPREAD ? Settling.TOO_NOISY : Settling.AGREE)
                 : oneState() ? Settling.ONE_STATE : Settling.PEAKS_APART;
     }
 

@@ -8,6 +8,7 @@ import dev.uringlab.reports.analysis.Change;
 import dev.uringlab.reports.analysis.ClaimCheck;
 import dev.uringlab.reports.analysis.Noise;
 import dev.uringlab.reports.analysis.Params;
+import dev.uringlab.reports.analysis.MachineNoise;
 import dev.uringlab.reports.analysis.Row;
 import dev.uringlab.reports.analysis.Thresholds;
 import dev.uringlab.reports.analysis.Verdict;
@@ -59,7 +60,8 @@ public final class HtmlReport {
                 List<Quote> quotes, List<VerdictRule> rules, List<Section> sections, List<Nav> nav,
                 boolean hasChanges, String oldRun, List<ChangeRow> changes, String confidence,
                 List<String> envHeaders, List<EnvRow> env, List<String> warnings, List<ForkTable.Row> forkRows,
-                boolean hasFloors, String floorPercent, List<FloorRow> floors, String sliceChart, String sliceNote, Limits limits) {
+                boolean hasFloors, String floorPercent, List<FloorRow> floors, String sliceChart, String sliceNote, Limits limits,
+                boolean sentinel) {
     }
 
     /** The thresholds the page's prose names, read from {@link Thresholds}, never typed into the template. */
@@ -92,7 +94,8 @@ public final class HtmlReport {
     record Section(String id, String name, String benchmark, String claim, String claimNote, String workload, String fixed,
                    String unit, boolean timePerOp, String chart, List<TableRow> rows,
                    boolean multiRun, boolean hasWorkloads, boolean hasBytes, String sweepKey, String sweepChart,
-                   boolean hasCounters, List<Swatch> counterHeaders, List<CounterRow> counters, boolean hasNative) {
+                   boolean hasCounters, List<Swatch> counterHeaders, List<CounterRow> counters, boolean hasNative,
+                   String nativeNote) {
     }
 
     record Swatch(String name, String colour) {
@@ -135,13 +138,16 @@ public final class HtmlReport {
         List<SummaryRow> summary = new ArrayList<>();
         for (ClaimCheck c : a.checks()) {
             boolean group = summary.isEmpty() || !summary.getLast().seed().equals(c.claim().seed());
-            summary.add(summaryRow(group, c, sectionIds.getOrDefault(c.claim().benchmark(), ""), quoteNumbers.get(c.figure())));
+            summary.add(summaryRow(group, c, sectionIds.getOrDefault(c.claim().benchmark(), ""), quoteNumbers.get(c.figure()),
+                    provisional(c, a.runs())));
         }
         List<VerdictRule> rules = Arrays.stream(Verdict.values())
                 .map(v -> new VerdictRule(v.label(), cssClass(v), v.rule())).toList();
         List<Nav> nav = sections.stream().map(s -> new Nav(s.id(), s.name())).toList();
         String subtitle = a.runs().size() + (multiRun ? " runs" : " run") + " \u00b7 " + a.benchmarks().size()
-                + " benchmarks \u00b7 " + a.runs().stream().mapToInt(r -> r.results().size()).sum() + " results"
+                + (a.benchmarks().size() == 1 ? " benchmark \u00b7 " : " benchmarks \u00b7 ")
+                + a.runs().stream().mapToInt(r -> r.results().size()).sum()
+                + (a.runs().stream().mapToInt(r -> r.results().size()).sum() == 1 ? " result" : " results")
                 + a.old().map(o -> " \u00b7 compared with " + o.label()).orElse("");
         List<Run> envRuns = new ArrayList<>(a.runs());
         a.old().ifPresent(envRuns::add);
@@ -151,7 +157,8 @@ public final class HtmlReport {
                 sections, nav, a.old().isPresent(), a.old().map(Run::label).orElse(""),
                 changeRows(a), a.intervals().percent(),
                 envHeaders, environment(envRuns), RunWarnings.of(a.runs()), ForkTable.of(a),
-                !a.floors().isEmpty(), Format.compact(Thresholds.AA_FLOOR * 100), floorRows(a), sliceChart(a), sliceNote(a), Limits.OF_THRESHOLDS);
+                !a.floors().isEmpty(), Format.compact(Thresholds.AA_FLOOR * 100), floorRows(a), sliceChart(a), sliceNote(a), Limits.OF_THRESHOLDS,
+                a.runs().stream().allMatch(r -> MachineNoise.of(r).isPresent()));
     }
 
     private static List<FloorRow> floorRows(Analysis a) {
@@ -187,7 +194,25 @@ public final class HtmlReport {
                 + claim.arm("patched") + ".";
     }
 
-    private static SummaryRow summaryRow(boolean group, ClaimCheck c, String section, Integer quote) {
+    /**
+     * Why {@code c}'s verdict is provisional, or {@code null}: a measured figure from a busy or noisy
+     * run ({@link RunWarnings#busy}) or from arms whose forks did not settle.
+     */
+    static String provisional(ClaimCheck c, List<Run> runs) {
+        if (c.measured().isEmpty()) {
+            return null;
+        }
+        List<String> why = new ArrayList<>();
+        if (runs.stream().filter(r -> c.run().isPresent() && r.label().equals(c.run().get())).anyMatch(RunWarnings::busy)) {
+            why.add("the machine was busy or noisy");
+        }
+        if (c.baselineForks().filter(f -> !f.steady()).isPresent() || c.patchedForks().filter(f -> !f.steady()).isPresent()) {
+            why.add("its forks were not steady");
+        }
+        return why.isEmpty() ? null : "provisional: " + String.join(" and ", why) + "; run again on a quiet machine";
+    }
+
+    private static SummaryRow summaryRow(boolean group, ClaimCheck c, String section, Integer quote, String provisional) {
         Claim claim = c.claim();
         Figure f = c.figure();
         String authorValues = f.hasValues()
@@ -205,7 +230,8 @@ public final class HtmlReport {
                 c.measured().filter(m -> m.bounded()).map(Format::precision).orElse(""),
                 c.slices() == 0 ? null : Integer.toString(c.slices()),
                 c.forks() == 1 ? "1 fork" : c.forks() + " forks", measuredValues,
-                c.verdict().label(), cssClass(c.verdict()), c.note(),
+                c.verdict().label() + (provisional == null ? "" : " (provisional)"), cssClass(c.verdict()),
+                provisional == null ? c.note() : c.note().isEmpty() ? provisional : provisional + "; " + c.note(),
                 claim.post(), quote, claim.note(), context(claim), claim.demo(),
                 claim.demo() == null ? null : Claim.demoPage(claim.demo()));
     }
@@ -236,7 +262,38 @@ public final class HtmlReport {
                 !b.workloadKeys().isEmpty(), b.hasBytesPerOp(),
                 b.sweepKey().orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
                 !b.counters().isEmpty(), swatches, counterRows(b),
-                b.rows().stream().anyMatch(r -> "native".equals(r.result().params().get(Params.RING))));
+                b.rows().stream().anyMatch(r -> "native".equals(r.result().params().get(Params.RING))), nativeNote(b));
+    }
+
+    /**
+     * What the native ring's rows say against the emulator's reference, generated from them: slower
+     * (with why: a system call per submit) only where the interval of its ratio lies below 1, faster
+     * where it lies above, about the same where it holds 1; nothing where no native row has a ratio.
+     */
+    static String nativeNote(BenchmarkResults b) {
+        List<String> out = new ArrayList<>();
+        for (Row r : b.rows()) {
+            if (!"native".equals(r.result().params().get(Params.RING)) || r.speedup().isEmpty()) {
+                continue;
+            }
+            var s = r.speedup().get();
+            String where = (r.workload().isEmpty() ? "" : r.workload() + ", ") + r.strategy();
+            String ratio = "ring=native (" + where + ") ran at " + Format.ratio(s.value()) + " the emulator's reference rate "
+                    + Format.ratioInterval(s);
+            if (s.bounded() && s.hi() < 1) {
+                out.add(ratio + ": slower per operation. Every submit on the real kernel is a system call (io_uring_enter: a "
+                        + "switch into the kernel and back, with its entry checks and this machine's mitigations), where the "
+                        + "emulator makes a method call; that cost is paid once per submit whatever the patch, so it is no part "
+                        + "of a patch's effect.");
+            } else if (s.bounded() && s.lo() > 1) {
+                out.add(ratio + ": faster per operation here. The real kernel's work per submit, system call included, "
+                        + "cost less on this machine than the emulator's on this JVM; the native point tells how the real "
+                        + "kernel compares, not what a patch buys.");
+            } else {
+                out.add(ratio + ": no difference this run can tell from 1.");
+            }
+        }
+        return out.isEmpty() ? null : String.join(" ", out);
     }
 
     /** Per run and workload, one line per counter with each strategy's value per operation. */
@@ -292,7 +349,8 @@ public final class HtmlReport {
                 + " / " + r.results().size()));
         rows.add(envRow("JDK", runs, settings(JmhSettings::jdkVersion)));
         rows.add(envRow("VM", runs, settings(JmhSettings::vm)));
-        rows.add(envRow("JVM arguments", runs, settings(s -> s.jvmArgs().isEmpty() ? "(none)" : String.join(" ", s.jvmArgs()))));
+        rows.add(envRow("JVM arguments", runs, settings(s -> s.jvmArgs().isEmpty() ? "(none)"
+                : String.join(" ", new LinkedHashSet<>(s.jvmArgs())))));
         rows.add(envRow("JMH", runs, settings(s -> s.jmhVersion() + ", mode " + s.mode() + ", " + s.threads()
                 + (s.threads() == 1 ? " thread" : " threads"))));
         rows.add(envRow("forks", runs, settings(s -> Integer.toString(s.forks()))));

@@ -59,6 +59,20 @@ final class RunWarnings {
         return out;
     }
 
+    /**
+     * Whether {@code run}'s figures are provisional for what its env.json or its sentinel records:
+     * a busy machine (by the rules of {@link #of}) or a noisy one ({@link MachineNoise#noisy}).
+     */
+    static boolean busy(Run run) {
+        Map<String, String> other = run.env().other();
+        double load = number(other.get("loadAverageMax"));
+        double cores = number(run.env().cores());
+        double steal = number(other.get("cpuStealPercent"));
+        double others = number(other.get("cpuOtherPercent"));
+        return others > Thresholds.OTHER_PERCENT || (Double.isNaN(others) && load > cores) || steal > Thresholds.STEAL_PERCENT
+                || MachineNoise.of(run).filter(MachineNoise::noisy).isPresent();
+    }
+
     private static double number(String s) {
         if (s == null || !RunEnvironment.known(s)) {
             return Double.NaN;

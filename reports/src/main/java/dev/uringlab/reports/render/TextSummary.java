@@ -43,8 +43,9 @@ public final class TextSummary {
                 row.add(c.slices() == 0 ? "-" : Integer.toString(c.slices()));
             }
             row.add(c.forks() == 0 ? "-" : Integer.toString(c.forks()));
-            row.add(c.verdict().label());
-            row.add(c.note());
+            String provisional = HtmlReport.provisional(c, analysis.runs());
+            row.add(c.verdict().label() + (provisional == null ? "" : " (provisional)"));
+            row.add(provisional == null ? c.note() : c.note().isEmpty() ? provisional : provisional + "; " + c.note());
             rows.add(row);
         }
         StringBuilder out = new StringBuilder("Speed-up of each patch over its baseline (patched / baseline throughput),\n"
@@ -57,10 +58,13 @@ public final class TextSummary {
                         + "the fewer of the two arms' fork by fork).\n\n"
                         : "\n(+- is the interval's half-width over the ratio; forks: the fewer of the two arms').\n\n"));
         for (String warning : RunWarnings.of(analysis.runs())) {
-            out.append("WARNING: ").append(warning).append("\n\n");
+            for (String line : wrap("WARNING: " + warning, WIDTH)) {
+                out.append(line).append('\n');
+            }
+            out.append('\n');
         }
         floors(analysis, multiRun, out);
-        table(rows, out);
+        tableWithNotes(rows, out);
         forks(analysis, multiRun, out);
         if (!analysis.changes().isEmpty()) {
             out.append("\nChange since ").append(analysis.old().map(r -> r.label()).orElse("the old run"))
@@ -86,16 +90,16 @@ public final class TextSummary {
                 + "held to 1.00x with its whole interval within +-" + Format.share(Thresholds.AA_FLOOR) + " (on CPU: the median share of\n"
                 + "a slice the benchmark thread ran, less where other processes took the CPUs):\n\n");
         List<List<String>> rows = new ArrayList<>();
-        rows.add(multiRun ? List.of("arm", "run", "measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "floor")
-                : List.of("arm", "measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "floor"));
+        rows.add(multiRun ? List.of("run", "measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "floor", "arm")
+                : List.of("measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "floor", "arm"));
         for (FloorCheck f : analysis.floors()) {
-            List<String> row = new ArrayList<>(List.of(f.arm()));
+            List<String> row = new ArrayList<>();
             if (multiRun) {
                 row.add(f.run());
             }
             row.addAll(List.of(ascii(Format.ratio(f.ratio().value())), ascii(Format.ratioInterval(f.ratio())),
                     Format.precision(f.ratio()), Integer.toString(2 * f.race().pairs()), Integer.toString(f.race().forks().size()),
-                    percent(f.race().onCpu()), f.verdict()));
+                    percent(f.race().onCpu()), f.verdict(), f.arm()));
             rows.add(row);
         }
         table(rows, out);
@@ -124,24 +128,132 @@ public final class TextSummary {
         table(rows, out);
     }
 
-    /** The rows in aligned columns, the first a header underlined. */
+    /** The width of the terminal summary: no line is longer. */
+    public static final int WIDTH = 120;
+
+    /**
+     * The rows in aligned columns, the first a header underlined, within {@value #WIDTH} columns:
+     * while the table is wider, its widest column is narrowed and its cells wrap onto more lines.
+     */
     private static void table(List<List<String>> rows, StringBuilder out) {
-        int[] widths = new int[rows.getFirst().size()];
+        int columns = rows.getFirst().size();
+        int[] widths = new int[columns];
         for (List<String> row : rows) {
             for (int i = 0; i < row.size(); i++) {
                 widths[i] = Math.max(widths[i], row.get(i).length());
             }
         }
-        for (List<String> row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.size(); i++) {
-                line.append(i == 0 ? "" : "  ").append(String.format("%-" + widths[i] + "s", row.get(i)));
+        int[] natural = widths.clone();
+        while (total(widths) > WIDTH) {
+            int widest = 0;
+            for (int i = 1; i < columns; i++) {
+                widest = widths[i] > widths[widest] ? i : widest;
             }
-            out.append(line.toString().stripTrailing()).append('\n');
+            if (widths[widest] <= 12) {
+                break; // nothing left to narrow; too many columns for the width
+            }
+            widths[widest] = Math.max(12, widths[widest] - (total(widths) - WIDTH));
+        }
+        for (List<String> row : rows) {
+            List<List<String>> cells = new ArrayList<>();
+            int height = 1;
+            for (int i = 0; i < row.size(); i++) {
+                List<String> wrapped = widths[i] < natural[i] ? wrap(row.get(i), widths[i]) : List.of(row.get(i));
+                cells.add(wrapped);
+                height = Math.max(height, wrapped.size());
+            }
+            int longest = 0;
+            for (int k = 0; k < height; k++) {
+                StringBuilder line = new StringBuilder();
+                for (int i = 0; i < row.size(); i++) {
+                    String cell = k < cells.get(i).size() ? cells.get(i).get(k) : "";
+                    line.append(i == 0 ? "" : "  ").append(String.format("%-" + widths[i] + "s", cell));
+                }
+                String text = line.toString().stripTrailing();
+                longest = Math.max(longest, text.length());
+                out.append(text).append('\n');
+            }
             if (row == rows.getFirst()) {
-                out.append("-".repeat(line.toString().stripTrailing().length())).append('\n');
+                out.append("-".repeat(longest)).append('\n');
             }
         }
+    }
+
+    /**
+     * The figures' table: when its last column, the note, would have under 40 columns left, each
+     * note becomes a numbered footnote under the table ({@code [1]}; one number per distinct note).
+     */
+    private static void tableWithNotes(List<List<String>> rows, StringBuilder out) {
+        int last = rows.getFirst().size() - 1;
+        int[] widths = new int[last];
+        for (List<String> row : rows) {
+            for (int i = 0; i < last; i++) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        }
+        int longestNote = rows.stream().skip(1).mapToInt(r -> r.get(last).length()).max().orElse(0);
+        if (total(widths) + 2 + longestNote <= WIDTH || WIDTH - total(widths) - 2 >= 40) {
+            table(rows, out);
+            return;
+        }
+        List<String> notes = new ArrayList<>();
+        List<List<String>> numbered = new ArrayList<>();
+        numbered.add(rows.getFirst());
+        for (List<String> row : rows.subList(1, rows.size())) {
+            List<String> r = new ArrayList<>(row);
+            String note = row.get(last);
+            if (!note.isEmpty()) {
+                int k = notes.indexOf(note);
+                if (k < 0) {
+                    notes.add(note);
+                    k = notes.size() - 1;
+                }
+                r.set(last, "[" + (k + 1) + "]");
+            }
+            numbered.add(r);
+        }
+        table(numbered, out);
+        out.append('\n');
+        for (int k = 0; k < notes.size(); k++) {
+            String mark = "[" + (k + 1) + "] ";
+            List<String> lines = wrap(notes.get(k), WIDTH - mark.length());
+            for (int i = 0; i < lines.size(); i++) {
+                out.append(i == 0 ? mark : " ".repeat(mark.length())).append(lines.get(i)).append('\n');
+            }
+        }
+    }
+
+    private static int total(int[] widths) {
+        int sum = 2 * (widths.length - 1);
+        for (int w : widths) {
+            sum += w;
+        }
+        return sum;
+    }
+
+    /** {@code text} broken at spaces into lines of at most {@code width} (a longer word is cut). */
+    static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            while (word.length() > width) {
+                if (!line.isEmpty()) {
+                    lines.add(line.toString());
+                    line.setLength(0);
+                }
+                lines.add(word.substring(0, width));
+                word = word.substring(width);
+            }
+            if (!line.isEmpty() && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.isEmpty() ? "" : " ").append(word);
+        }
+        if (!line.isEmpty() || lines.isEmpty()) {
+            lines.add(line.toString());
+        }
+        return lines;
     }
 
     /** {@code 1%}, {@code 14%}. */

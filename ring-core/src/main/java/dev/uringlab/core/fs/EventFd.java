@@ -8,6 +8,8 @@ import static dev.uringlab.api.PollEvents.POLLOUT;
 import dev.uringlab.core.sync.SpinLock;
 import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.recipe.OutOfLine;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -24,11 +26,13 @@ public final class EventFd extends EmulatedFile {
     private static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED;
 
     private final WaitQueueHead wqh;
+    private final Trace trace;
     /** ctx->count, unsigned; guarded by {@code wqh.lock()}. */
     private long count;
 
     public EventFd(Counters counters, Trace trace) {
         this.wqh = new WaitQueueHead(counters, trace, "eventfd wqh");
+        this.trace = trace;
     }
 
     /** Names the waitqueue in the trace after the fd the eventfd got. */
@@ -100,8 +104,16 @@ public final class EventFd extends EmulatedFile {
         return Long.BYTES;
     }
 
-    /** eventfd_signal_mask(ctx, mask): add one (saturating at ULLONG_MAX) and wake with POLLIN | {@code key}. */
+    /**
+     * eventfd_signal (fs/eventfd.c:60, v6.1-rc7; eventfd_signal_mask from 6.2, with {@code key}):
+     * under spin_lock_irqsave of the waitqueue's lock, add one (saturating at ULLONG_MAX) and wake
+     * with POLLIN | {@code key}.
+     */
+    @OutOfLine("eventfd_signal")
     public void eventfdSignal(int key) {
+        trace.step(StepKind.CALL, "eventfd_signal");
+        trace.step(StepKind.IRQ, "spin_lock_irqsave(eventfd wqh)");
+        trace.step(StepKind.LOCKED, "spin_lock(eventfd wqh)");
         SpinLock lock = wqh.lock();
         lock.lock();
         try {

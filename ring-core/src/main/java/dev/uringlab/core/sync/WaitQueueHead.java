@@ -91,7 +91,7 @@ public final class WaitQueueHead {
 
     /** list_del_init: take {@code e} off this list; the caller holds the head lock (it runs in a wake callback). */
     public void listDelInit(WaitQueueEntry e) {
-        if (!lock.isHeldByCurrentThread()) {
+        if (Trace.COMPILED && !lock.isHeldByCurrentThread()) { // lockdep, in tests and demos only
             throw new IllegalStateException("list_del_init without the waitqueue head lock");
         }
         if (e.isQueued()) {
@@ -130,7 +130,7 @@ public final class WaitQueueHead {
      * head lock. An entry may delete itself, so the next one is read before its callback runs.
      */
     public void wakeUpLocked(int key) {
-        if (!lock.isHeldByCurrentThread()) {
+        if (Trace.COMPILED && !lock.isHeldByCurrentThread()) { // lockdep, in tests and demos only
             throw new IllegalStateException("__wake_up_locked without the waitqueue head lock");
         }
         trace.emitOn(name, TracePoint.WAKE_UP, key, entries);

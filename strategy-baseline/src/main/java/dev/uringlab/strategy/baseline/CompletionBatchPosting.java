@@ -6,6 +6,8 @@ import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.recipe.OutOfLine;
+import dev.uringlab.spi.trace.StepKind;
+import dev.uringlab.spi.trace.Trace;
 
 /**
  * Completion posting as in Linux 6.1, before "io_uring: batch multishot completions" (seed
@@ -16,11 +18,18 @@ import dev.uringlab.spi.recipe.OutOfLine;
  * from task work; that per-CQE lock round trip (and eventfd signal) is what the patch removes.
  */
 public final class CompletionBatchPosting implements CompletionPosting {
+    private final Trace trace;
+
+    /** @param trace the ring's trace: each io_post_aux_cqe is a {@code call} step */
+    public CompletionBatchPosting(Trace trace) {
+        this.trace = trace;
+    }
 
     /** __io_submit_flush_completions (6.1): one locked section for the batch, one ev_posted. */
     @Override
     @OutOfLine("__io_submit_flush_completions")
     public void flushCompletions(CompletionContext cq, CompletionBatch batch) {
+        trace.step(StepKind.CALL, "__io_submit_flush_completions");
         cq.lock();
         for (int i = 0, n = batch.size(); i < n; i++) {
             cq.ioFillCqeReq(batch.get(i));
@@ -31,13 +40,17 @@ public final class CompletionBatchPosting implements CompletionPosting {
     }
 
     /**
-     * io_post_aux_cqe (6.1): never defers; lock, fill, commit, unlock and ev_posted for this
-     * one CQE ({@link CompletionContext#ioPostAuxCqe}). A CQE that finds no room is refused
-     * (the poll path's {@code allowOverflow} is false) and the caller ends the multishot request.
+     * io_post_aux_cqe (6.1, io_uring/io_uring.c:814 in v6.1-rc7, called out of line from poll.c:290):
+     * never defers; lock, fill, then io_cq_unlock_post (commit, unlock, ev_posted; a function of
+     * the same file, inlined) for this one CQE ({@link CompletionContext#ioPostAuxCqe}). A CQE
+     * that finds no room is refused (the poll path's {@code allowOverflow} is false) and the
+     * caller ends the multishot request.
      */
     @Override
+    @OutOfLine("io_post_aux_cqe")
     public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer,
                               boolean allowOverflow) {
+        trace.step(StepKind.CALL, "io_post_aux_cqe");
         return cq.ioPostAuxCqe(userData, res, cflags, allowOverflow);
     }
 
@@ -47,7 +60,7 @@ public final class CompletionBatchPosting implements CompletionPosting {
             super(Axis.COMPLETION, Axis.BASELINE, "6.1",
                     "request CQEs flushed in one locked section per batch; every multishot CQE takes the lock, "
                     + "commits and runs ev_posted alone",
-                    ctx -> new CompletionBatchPosting());
+                    ctx -> new CompletionBatchPosting(ctx.trace()));
         }
     }
 }

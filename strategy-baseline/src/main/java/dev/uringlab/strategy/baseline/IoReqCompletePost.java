@@ -17,7 +17,11 @@ import dev.uringlab.spi.ReqFlags;
  *   <li>baseline (6.7 on; io_uring.c: "Handle special CQ sync cases via task_work. DEFER_TASKRUN
  *       requires the submitter task context, IOPOLL protects with uring_lock"): rings with
  *       IORING_SETUP_DEFER_TASKRUN or IORING_SETUP_IOPOLL (ctx->lockless_cq);</li>
- *   <li>{@code task-complete} (6.1 to 6.6): DEFER_TASKRUN rings only (ctx->task_complete);</li>
+ *   <li>{@code task-complete} (6.2 to 6.6): DEFER_TASKRUN rings only (ctx->task_complete);</li>
+ *   <li>{@code always-post} (6.1): none; the worker posts under the completion lock as the
+ *       others do (v6.1-rc7 has no ctx->task_complete: io_issue_sqe, io_uring.c:1755, calls
+ *       io_req_complete_post, io_uring.c:864, whose io_cq_lock and io_cq_unlock_post post from
+ *       the worker whatever the ring's flags);</li>
  *   <li>{@code worker-post} (5.6 to 6.0): none; 5.6 posted through io_cqring_add_event.</li>
  * </ul>
  * Every other ring's worker takes the completion lock, fills the CQE, commits, unlocks and runs
@@ -63,13 +67,13 @@ public final class IoReqCompletePost implements IoWqCompletion {
             cq.lockIrqsave();
         }
         cq.ioFillCqeReq(req);
-        cq.ioCommitCqring();
         if (cqringAddEvent) {
+            cq.ioCommitCqring();
             cq.unlockIrqrestore();
+            cq.ioCqringEvPosted();
         } else {
-            cq.unlock();
+            cq.ioCqUnlockPost();
         }
-        cq.ioCqringEvPosted();
         return true;
     }
 
@@ -83,10 +87,10 @@ public final class IoReqCompletePost implements IoWqCompletion {
         }
     }
 
-    /** Registers alias {@code task-complete} on axis {@code iowq-complete}: 6.1 to 6.6. */
+    /** Registers alias {@code task-complete} on axis {@code iowq-complete}: 6.2 to 6.6. */
     public static final class TaskCompleteProvider extends AbstractStrategyProvider<IoWqCompletion> {
         public TaskCompleteProvider() {
-            super(Axis.IOWQ_COMPLETE, "task-complete", "6.1", Mainline.between("6.1", "6.7"),
+            super(Axis.IOWQ_COMPLETE, "task-complete", "6.2", Mainline.between("6.2", "6.7"),
                     "the io-wq worker posts its CQE under the completion lock and keeps the chain, except on DEFER_TASKRUN"
                         + " rings (ctx->task_complete), whose completions go to the owner's task work",
                     ctx -> new IoReqCompletePost(SetupFlags.IORING_SETUP_DEFER_TASKRUN, false));
@@ -100,6 +104,16 @@ public final class IoReqCompletePost implements IoWqCompletion {
                     "every io-wq worker posts its CQE under the completion lock (io_cqring_add_event) and keeps the chain"
                         + " (io_wq_assign_next)",
                     ctx -> new IoReqCompletePost(0, true));
+        }
+    }
+
+    /** Registers alias {@code always-post} on axis {@code iowq-complete}: 6.1, every worker posts, 6.x's lock. */
+    public static final class AlwaysPostProvider extends AbstractStrategyProvider<IoWqCompletion> {
+        public AlwaysPostProvider() {
+            super(Axis.IOWQ_COMPLETE, "always-post", "6.1", Mainline.between("6.1", "6.2"),
+                    "every io-wq worker posts its CQE under the completion lock (io_req_complete_post: io_cq_lock,"
+                        + " io_cq_unlock_post) and keeps the chain, DEFER_TASKRUN rings too",
+                    ctx -> new IoReqCompletePost(0, false));
         }
     }
 }

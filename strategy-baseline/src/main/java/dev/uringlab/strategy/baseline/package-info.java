@@ -14,12 +14,14 @@
  *   <tr><td>{@code bio-alloc}</td><td>{@link dev.uringlab.strategy.baseline.SlabBioAllocation}</td><td>5.14</td></tr>
  *   <tr><td>{@code link-advance}</td><td>{@link dev.uringlab.strategy.baseline.TaskWorkLinkAdvance}</td><td>6.1</td></tr>
  *   <tr><td>{@code iowq-complete}</td><td>{@link dev.uringlab.strategy.baseline.IoReqCompletePost} (also {@code task-complete},
- *       6.1 to 6.6, and {@code worker-post}, 5.6 to 6.0: one function whose condition moved)</td><td>6.7</td></tr>
- *   <tr><td>{@code ev-posted}</td><td>{@link dev.uringlab.strategy.baseline.WqHasSleeperEvPosted}</td><td>6.1</td></tr>
+ *       6.2 to 6.6, {@code always-post}, 6.1, and {@code worker-post}, 5.6 to 6.0: one function whose condition
+ *       moved)</td><td>6.7</td></tr>
+ *   <tr><td>{@code ev-posted}</td><td>{@link dev.uringlab.strategy.baseline.WqHasSleeperEvPosted} (also
+ *       {@code no-uring-wake}, 6.0 and 6.1: the eventfd signalled without EPOLL_URING_WAKE)</td><td>6.2</td></tr>
  * </table>
  * The era axes' baselines are the newest kernel's way, not a pre-patch one (no seed patches
- * them); their older ways live in strategy-era, except the two older conditions of
- * io_req_complete_post, which are the same class.
+ * them); their older ways live in strategy-era, except the older conditions of
+ * io_req_complete_post and 6.1's key-less eventfd signal, which are the same classes.
  *
  * <p>May not: see anything but {@code dev.uringlab.api} and {@code dev.uringlab.spi} (never the
  * engine), or skip work the patch removes: every lock, list operation and allocation is real.

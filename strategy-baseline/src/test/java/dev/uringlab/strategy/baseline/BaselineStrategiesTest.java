@@ -21,6 +21,7 @@ import dev.uringlab.spi.RequestAllocation;
 import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.StrategyProvider;
 import dev.uringlab.spi.Strategies;
+import dev.uringlab.spi.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -68,14 +69,14 @@ class BaselineStrategiesTest {
     @Test
     void shouldFlushABatchInOneLockedSectionWithOneEvPosted() {
         ModelCq cq = new ModelCq(8);
-        new CompletionBatchPosting().flushCompletions(cq, ModelBatch.of(new ModelReq(1, 0), new ModelReq(2, 0), new ModelReq(3, 0)));
+        new CompletionBatchPosting(Trace.OFF).flushCompletions(cq, ModelBatch.of(new ModelReq(1, 0), new ModelReq(2, 0), new ModelReq(3, 0)));
         assertThat(cq.trace()).containsExactly("lock", "fill 1", "fill 2", "fill 3", "commit", "unlock", "ev_posted");
     }
 
     @Test
     void shouldPostEveryAuxCqeAloneUnderTheLockEvenWhenAllowedToDefer() {
         ModelCq cq = new ModelCq(1);
-        CompletionBatchPosting posting = new CompletionBatchPosting();
+        CompletionBatchPosting posting = new CompletionBatchPosting(Trace.OFF);
         assertThat(posting.postAuxCqe(cq, 7, 1, 2, true, false)).isTrue();
         assertThat(posting.postAuxCqe(cq, 8, 1, 2, false, false)).isFalse();
         assertThat(posting.hasDeferred()).isFalse();

@@ -6,6 +6,7 @@ import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.recipe.OutOfLine;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 
@@ -81,7 +82,9 @@ public final class DeferredAuxCqePosting implements CompletionPosting {
     }
 
     /**
-     * io_aux_cqe. Not deferred: {@code __io_post_aux_cqe}
+     * io_aux_cqe ("[PATCH for-next v3 5/9] io_uring: add io_aux_cqe which allows deferred
+     * completion", 2022-11-24, io_uring/io_uring.c:833 after it; called from poll.c:255,
+     * out of line). Not deferred: {@code __io_post_aux_cqe}
      * ({@link CompletionContext#ioPostAuxCqe}): lock, fill, commit, unlock, ev_posted, for this
      * one CQE. Deferred: when the array is full, write it out under one lock section (no commit
      * and no ev_posted: "the flush is deferred" to the batch flush that is now certain to
@@ -89,8 +92,10 @@ public final class DeferredAuxCqePosting implements CompletionPosting {
      * refuse the CQE so the multishot request ends; else keep it in the array.
      */
     @Override
+    @OutOfLine("io_aux_cqe")
     public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer,
                               boolean allowOverflow) {
+        trace.step(StepKind.CALL, "io_aux_cqe");
         if (!defer) {
             return cq.ioPostAuxCqe(userData, res, cflags, allowOverflow);
         }
@@ -114,13 +119,16 @@ public final class DeferredAuxCqePosting implements CompletionPosting {
     }
 
     /**
-     * __io_submit_flush_completions: under one completion-lock section, the deferred aux CQEs
-     * first ("must come first to preserve CQE ordering in failure cases"), then every request
-     * CQE of the batch; then one tail commit, unlock, and one ev_posted.
+     * __io_submit_flush_completions (out of line: static, called through io_submit_flush_completions
+     * from every task-work run; v3 4/9 makes it run when only aux CQEs are cached): under one
+     * completion-lock section, the deferred aux CQEs first ("must come first to preserve CQE
+     * ordering in failure cases"), then every request CQE of the batch; then io_cq_unlock_post:
+     * one tail commit, unlock, and one ev_posted.
      */
     @Override
     @OutOfLine("__io_submit_flush_completions")
     public void flushCompletions(CompletionContext cq, CompletionBatch batch) {
+        trace.step(StepKind.CALL, "__io_submit_flush_completions");
         cq.lock();
         if (cqesCount != 0) {
             ioFlushPostCqes(cq);
@@ -128,9 +136,7 @@ public final class DeferredAuxCqePosting implements CompletionPosting {
         for (int i = 0, n = batch.size(); i < n; i++) {
             cq.ioFillCqeReq(batch.get(i));
         }
-        cq.ioCommitCqring();
-        cq.unlock();
-        cq.ioCqringEvPosted();
+        cq.ioCqUnlockPost(); // the series' base calls io_cq_unlock_post here (v3 4/9, io_uring.c:1354)
     }
 
     @Override

@@ -47,7 +47,7 @@ public final class WaitqueueActiveEvPosted implements EvPosted {
             ev.sqpollWaitActive(); // never true here: no SQPOLL thread to wake
         }
         if (ev.hasEventfd()) {
-            ev.eventfdSignal();
+            ev.eventfdSignal(false); // 5.x: eventfd_signal(ctx->cq_ev_fd, 1), no key
         }
         if (splitPollWait && ev.pollWaitActive()) {
             ev.wakeUpPollWait();

@@ -6,11 +6,13 @@ import dev.uringlab.api.Rings;
 import dev.uringlab.workloads.scenario.Scenario;
 import dev.uringlab.workloads.scenario.ScenarioRunner;
 import dev.uringlab.workloads.scenario.ScenarioRuntimeException;
+import dev.uringlab.workloads.scenario.Step;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntConsumer;
 
 /**
  * Runs a program on the native ring twice and on the emulated ring under every judged strategy
@@ -56,23 +58,44 @@ public final class DifferentialRunner {
     public Verdict judge(Program program) throws RingUnavailableException {
         Scenario scenario = program.scenario();
         RingConfig kernelConfig = ScenarioRunner.ringConfig(scenario, Map.of(), null);
-        List<String> kernel = run(scenario, NATIVE, kernelConfig);
-        List<String> again = run(scenario, NATIVE, kernelConfig);
-        if (!kernel.equals(again)) {
+        int cqEntries = cqEntries(scenario);
+        boolean[] overflowed = new boolean[1];
+        List<String> kernel = run(scenario, NATIVE, kernelConfig, n -> overflowed[0] |= n > cqEntries);
+        List<String> again = run(scenario, NATIVE, kernelConfig, n -> overflowed[0] |= n > cqEntries);
+        if (!Judge.agrees(program, kernel, again)) {
             return new Verdict.Nondeterministic(program, kernel, again);
         }
-        int cqes = cqeLines(kernel);
-        int cqEntries = cqEntries(scenario);
+        Verdict.ByDesign byDesign = null;
         for (EmulatedSet set : sets) {
-            if (!set.judges(program, cqes, cqEntries)) {
+            if (!set.judges(program, overflowed[0])) {
                 continue;
             }
             List<String> emulated = run(scenario, EMULATED, set.configFor(scenario));
-            if (!emulated.equals(kernel)) {
-                return new Verdict.Disagree(program, set, emulated, kernel);
+            if (Judge.agrees(program, emulated, kernel)) {
+                continue;
             }
+            Optional<EmulatedSet> twin = set.kernelPollTwin(KERNEL);
+            if (twin.isPresent() && Judge.agrees(program, run(scenario, EMULATED, twin.get().configFor(scenario)), kernel)) {
+                if (byDesign == null) {
+                    byDesign = new Verdict.ByDesign(program, set,
+                            DisagreementKind.classifyPollByDesign(program.lines(), emulated, kernel), emulated, kernel);
+                }
+                continue;
+            }
+            return new Verdict.Disagree(program, set, emulated, kernel);
         }
-        return new Verdict.Agree(program);
+        return byDesign != null ? byDesign : new Verdict.Agree(program);
+    }
+
+    /**
+     * This machine's kernel release as {@code X.Y} ({@code os.version}, e.g. {@code 6.18} of
+     * {@code 6.18.44-fc-v1045}): the release whose mechanisms the native ring's streams show.
+     */
+    public static final String KERNEL = release(System.getProperty("os.version", ""));
+
+    static String release(String osVersion) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+\\.\\d+)").matcher(osVersion);
+        return m.find() ? m.group(1) : osVersion;
     }
 
     /**
@@ -81,6 +104,14 @@ public final class DifferentialRunner {
      * engine refuses, does not.
      */
     public boolean disagrees(List<String> lines, EmulatedSet set) throws RingUnavailableException {
+        return disagrees(lines, set, List.of());
+    }
+
+    /**
+     * As {@link #disagrees(List, EmulatedSet)}, judging with {@link Judge}: the CQEs of the
+     * chains {@code free} (io-wq work) are compared per chain, not by position.
+     */
+    public boolean disagrees(List<String> lines, EmulatedSet set, List<List<Long>> free) throws RingUnavailableException {
         Scenario scenario;
         try {
             scenario = Program.parse("candidate.scn", lines);
@@ -93,7 +124,7 @@ public final class DifferentialRunner {
             List<String> kernel = run(scenario, NATIVE, kernelConfig);
             // Three kernel runs, not two: a shrink tries hundreds of candidates, and one whose two runs
             // agreed by chance would steer it into the kernel's nondeterminism.
-            return !emulated.equals(kernel) && kernel.equals(run(scenario, NATIVE, kernelConfig))
+            return !Judge.agrees(free, emulated, kernel) && kernel.equals(run(scenario, NATIVE, kernelConfig))
                     && kernel.equals(run(scenario, NATIVE, kernelConfig));
         } catch (IllegalArgumentException e) {
             return false; // a setup the engine refuses (sizes out of range)
@@ -102,9 +133,40 @@ public final class DifferentialRunner {
 
     /** One run's stream: its output lines, and {@code ! LINE: reason} if it failed at run time. */
     public static List<String> run(Scenario scenario, String engine, RingConfig config) throws RingUnavailableException {
+        return run(scenario, engine, config, n -> { });
+    }
+
+    /**
+     * As {@link #run(Scenario, String, RingConfig)}, telling {@code reaped} how many CQEs each
+     * {@code reap} printed. A reap prints the ring and then the overflow list, so one that prints
+     * more CQEs than the CQ holds shows that the CQ overflowed before it.
+     */
+    static List<String> run(Scenario scenario, String engine, RingConfig config, IntConsumer reaped)
+            throws RingUnavailableException {
         List<String> out = new ArrayList<>();
+        int[] reapAt = {-1};
+        Runnable endReap = () -> {
+            if (reapAt[0] >= 0) {
+                reaped.accept(cqeLines(out.subList(reapAt[0], out.size())));
+                reapAt[0] = -1;
+            }
+        };
+        ScenarioRunner.Listener listener = new ScenarioRunner.Listener() {
+            @Override
+            public void beforeStep(Step step) {
+                endReap.run();
+                if (step instanceof Step.Reap) {
+                    reapAt[0] = out.size();
+                }
+            }
+
+            @Override
+            public void beforeTeardown() {
+                endReap.run();
+            }
+        };
         try {
-            ScenarioRunner.run(scenario, engine, config, out::add, WAIT_TIMEOUT);
+            ScenarioRunner.run(scenario, engine, config, out::add, WAIT_TIMEOUT, listener);
         } catch (ScenarioRuntimeException e) {
             String message = e.getMessage();
             out.add(FAILURE + message.substring(message.indexOf(':') + 1));

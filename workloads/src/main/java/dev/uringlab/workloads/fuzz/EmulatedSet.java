@@ -7,8 +7,10 @@ import dev.uringlab.spi.StrategyProvider;
 import dev.uringlab.workloads.scenario.Scenario;
 import dev.uringlab.workloads.scenario.ScenarioRunner;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One strategy set of the emulated ring as the fuzzer runs it, named as on the command line
@@ -30,8 +32,8 @@ import java.util.Map;
  *   <li>a program using IOSQE_CQE_SKIP_SUCCESS is judged only where {@code link-cqe} is
  *       {@code cqe-skip-success} (elsewhere the flag is {@code -EINVAL}, as before 5.17);</li>
  *   <li>{@code completion=batched-cqe} keeps a multishot poll armed when its deferred CQE overflows
- *       (6.2): a program with a multishot poll is judged under it only when the kernel posted no
- *       more CQEs than the CQ holds, so nothing can have overflowed.</li>
+ *       (6.2): a program with a multishot poll is judged under it only when the kernel's CQ never
+ *       overflowed (no reap printed more CQEs than the CQ holds).</li>
  *   <li>a multishot poll on the ring's own registered eventfd is judged only where aux CQEs are
  *       deferred ({@code batched-cqe}, as the kernel since 6.2): 6.1's io_post_aux_cqe (baseline)
  *       and 5.6's posting signal the eventfd inside the poll's task work, so the EPOLL_URING_WAKE
@@ -89,10 +91,10 @@ public record EmulatedSet(String name, Map<String, String> strategies, String pr
     /**
      * Whether this set's stream for {@code program} must equal the kernel's.
      *
-     * @param nativeCqes how many CQEs the kernel's run printed
-     * @param cqEntries  the CQ size of the kernel's ring
+     * @param kernelOverflowed whether the kernel's CQ overflowed in the program's run (a reap printed
+     *                         more CQEs than the CQ holds)
      */
-    public boolean judges(Program program, int nativeCqes, int cqEntries) {
+    public boolean judges(Program program, boolean kernelOverflowed) {
         for (Axis<?> axis : Axis.values()) {
             if (axis.era() && !aliasOn(axis).equals(Axis.BASELINE)) {
                 return false; // an older kernel's mechanism: its stream may differ from today's by design
@@ -111,7 +113,22 @@ public record EmulatedSet(String name, Map<String, String> strategies, String pr
         if (program.pollsOwnEventfd() && !deferredAux) {
             return false;
         }
-        return !(deferredAux && program.hasMultishot() && nativeCqes > cqEntries);
+        return !(deferredAux && program.hasMultishot() && kernelOverflowed);
+    }
+
+    /**
+     * This set with the poll mechanism release {@code kernel} runs ({@link Strategies#inKernel}:
+     * {@code poll-refs} for 6.18), when this set runs another: the twin that tells a difference
+     * of 5.15's poll (the poll-rearm baseline) from an emulator bug.
+     */
+    public Optional<EmulatedSet> kernelPollTwin(String kernel) {
+        String now = Strategies.inKernel(Axis.POLL_REARM, kernel);
+        if (now.equals(Axis.BASELINE) || aliasOn(Axis.POLL_REARM).equals(now)) {
+            return Optional.empty();
+        }
+        Map<String, String> twin = new HashMap<>(strategies);
+        twin.put(Axis.POLL_REARM.key(), now);
+        return Optional.of(new EmulatedSet(name + " with poll-rearm=" + now, twin, profile));
     }
 
     @Override

@@ -27,10 +27,12 @@ public final class FuzzCampaign {
     /** How many disagreements of one kind are shrunk; the rest are sorted as generated. */
     public static final int SHRINK_PER_KIND = 3;
 
+    private final ProgramGenerator generator;
     private final long seed;
     private final DifferentialRunner runner;
     private int programs;
     private final List<Verdict.Nondeterministic> nondeterministic = new ArrayList<>();
+    private final Map<DisagreementKind, List<Verdict.ByDesign>> byDesign = new EnumMap<>(DisagreementKind.class);
     private final Map<DisagreementKind, Kind> kinds = new EnumMap<>(DisagreementKind.class);
 
     /**
@@ -52,8 +54,15 @@ public final class FuzzCampaign {
      */
     public record Shrunk(Verdict.Disagree from, List<String> lines, List<String> emulated, List<String> kernel) {}
 
+    /** A campaign of {@link ScenarioGenerator}'s programs of {@code seed}. */
     public FuzzCampaign(long seed, DifferentialRunner runner) {
-        this.seed = seed;
+        this(new ScenarioGenerator(seed), runner);
+    }
+
+    /** A campaign of {@code generator}'s programs. */
+    public FuzzCampaign(ProgramGenerator generator, DifferentialRunner runner) {
+        this.generator = generator;
+        this.seed = generator.seed();
         this.runner = runner;
     }
 
@@ -62,7 +71,6 @@ public final class FuzzCampaign {
      * and per nondeterministic program.
      */
     public void run(int first, int count, boolean shrink, Consumer<String> log) throws RingUnavailableException {
-        ScenarioGenerator generator = new ScenarioGenerator(seed);
         Shrinker shrinker = new Shrinker(runner);
         for (int i = first; i < first + count; i++) {
             Program program = generator.program(i);
@@ -71,8 +79,9 @@ public final class FuzzCampaign {
                 case Verdict.Agree ignored -> { }
                 case Verdict.Nondeterministic n -> {
                     nondeterministic.add(n);
-                    log.accept(program.name() + ": the kernel gave two streams; set aside");
+                    log.accept(program.describe() + ": the kernel gave two streams; set aside");
                 }
+                case Verdict.ByDesign b -> byDesign.computeIfAbsent(b.kind(), k -> new ArrayList<>()).add(b);
                 case Verdict.Disagree d -> {
                     DisagreementKind kind = DisagreementKind.classify(program.lines(), d.emulated(), d.kernel());
                     if (shrink && kind(kind).shrunk().size() < SHRINK_PER_KIND) {
@@ -83,7 +92,7 @@ public final class FuzzCampaign {
                         }
                     }
                     kind(kind).members().add(d);
-                    log.accept(program.name() + ": disagrees under " + d.set().name() + " at output line "
+                    log.accept(program.describe() + ": disagrees under " + d.set().name() + " at output line "
                             + (d.firstDifference() + 1) + ": " + kind);
                 }
             }
@@ -115,6 +124,11 @@ public final class FuzzCampaign {
         return kinds.values().stream().filter(k -> !k.members().isEmpty()).toList();
     }
 
+    /** The programs whose only differences were by design (5.15's poll), by kind. */
+    public Map<DisagreementKind, List<Verdict.ByDesign>> byDesign() {
+        return Map.copyOf(byDesign);
+    }
+
     /** How many programs disagreed, all kinds together. */
     public int disagreements() {
         return kinds.values().stream().mapToInt(k -> k.members().size()).sum();
@@ -123,9 +137,11 @@ public final class FuzzCampaign {
     /** The summary: counts, then one paragraph per kind with its kernel function and a shrunk program. */
     public List<String> summary() {
         List<String> out = new ArrayList<>();
-        out.add("seed " + Long.toUnsignedString(seed, 16) + ": " + programs + " programs, " + nondeterministic.size()
-                + " nondeterministic on the kernel (set aside), " + disagreements() + " disagreeing in "
-                + kinds().size() + " kind(s)");
+        out.add(generator.name() + " seed " + Long.toUnsignedString(seed, 16) + ": " + programs + " programs, "
+                + nondeterministic.size() + " nondeterministic on the kernel (set aside), "
+                + byDesign.values().stream().mapToInt(List::size).sum() + " different by design only "
+                + byDesign.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue().size()).toList() + ", "
+                + disagreements() + " disagreeing in " + kinds().size() + " kind(s)");
         for (Kind kind : kinds()) {
             out.add("");
             Map<String, Long> sets = new TreeMap<>();
@@ -134,7 +150,7 @@ public final class FuzzCampaign {
                     + kind.members().stream().limit(5).map(d -> Integer.toString(d.program().index())).toList());
             out.add("  decided by " + kind.kind().decidedBy());
             for (Shrunk s : kind.shrunk()) {
-                out.add("  shrunk from " + s.from().program().name() + " (" + s.from().set().name() + "):");
+                out.add("  shrunk from " + s.from().program().describe() + " (" + s.from().set().name() + "):");
                 s.lines().forEach(l -> out.add("    " + l));
                 out.add("    # emulated: " + String.join(" | ", s.emulated()));
                 out.add("    # kernel:   " + String.join(" | ", s.kernel()));
@@ -155,8 +171,8 @@ public final class FuzzCampaign {
             for (Shrunk s : kind.shrunk()) {
                 Program from = s.from().program();
                 List<String> text = new ArrayList<>();
-                text.add("# " + from.name().replace(".scn", "") + ": " + kind.kind() + ", shrunk from program "
-                        + from.index() + " of seed " + Long.toUnsignedString(seed, 16) + ".");
+                text.add("# " + from.name().replace(".scn", "") + ": " + kind.kind() + ", shrunk from "
+                        + from.describe() + ".");
                 text.add("# Decided by: " + kind.kind().decidedBy() + ".");
                 text.add("# The emulated ring (" + s.from().set().name() + ") printed:");
                 s.emulated().forEach(l -> text.add("#   " + l));

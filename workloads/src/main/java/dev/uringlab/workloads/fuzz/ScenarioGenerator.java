@@ -27,7 +27,9 @@ import java.util.SplittableRandom;
  * submission order. {@code wait N} asks only for CQEs it is sure of, so no wait times out but
  * the one probe for more CQEs than the CQ holds. Not thread-safe; one per thread.
  */
-public final class ScenarioGenerator {
+public final class ScenarioGenerator implements ProgramGenerator {
+    /** This generator's name, the prefix of its programs' names. */
+    public static final String NAME = "fuzz";
     /** Opcodes no kernel defines (IORING_OP_LAST is below 100 on every kernel so far). */
     private static final int[] BAD_OPCODES = {100, 163, 255};
     private static final int[] RW_LENGTHS = {1, 2, 3, 7, 64, 4096, 4097, 65536, 70000};
@@ -40,7 +42,18 @@ public final class ScenarioGenerator {
         this.seed = seed;
     }
 
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public long seed() {
+        return seed;
+    }
+
     /** Program {@code index} of this seed. */
+    @Override
     public Program program(int index) {
         return new Builder(seed, index).build();
     }
@@ -124,8 +137,8 @@ public final class ScenarioGenerator {
                 submit();
             }
             lines.add("reap");
-            return new Program(seed, index, lines, initFailures ? Set.of() : sure, multishot, ordered, usesSkip,
-                    initFailures);
+            return new Program(NAME, seed, index, lines, initFailures ? Set.of() : sure, multishot, ordered, usesSkip,
+                    initFailures, List.of());
         }
 
         private void declareFiles() {

@@ -23,6 +23,7 @@ public final class Shrinker {
 
     private final DifferentialRunner runner;
     private int tried;
+    private List<List<Long>> free = List.of();
 
     public Shrinker(DifferentialRunner runner) {
         this.runner = runner;
@@ -32,6 +33,7 @@ public final class Shrinker {
     public List<String> shrink(Verdict.Disagree verdict) throws RingUnavailableException {
         tried = 0;
         EmulatedSet set = verdict.set();
+        free = verdict.program().freeChains();
         List<String> best = new ArrayList<>(verdict.program().lines());
         boolean progress = true;
         while (progress && tried < MAX_CANDIDATES) {
@@ -108,7 +110,7 @@ public final class Shrinker {
             return false;
         }
         tried++;
-        return runner.disagrees(candidate, set);
+        return runner.disagrees(candidate, set, free);
     }
 
     /**

@@ -15,6 +15,20 @@ public sealed interface Verdict {
     record Nondeterministic(Program program, List<String> first, List<String> second) implements Verdict {}
 
     /**
+     * A judged set gave another stream than the kernel's where it runs an older kernel's poll
+     * mechanism on purpose (5.15's, the poll-rearm baseline): the same set with this kernel's poll
+     * mechanism ({@link EmulatedSet#kernelPollTwin}) gave the kernel's stream, and every other set
+     * agreed. Counted apart, never a failure.
+     *
+     * @param set      the first set whose difference was by design
+     * @param kind     which of 5.15's behaviours shows
+     * @param emulated its stream
+     * @param kernel   the kernel's stream
+     */
+    record ByDesign(Program program, EmulatedSet set, DisagreementKind kind, List<String> emulated, List<String> kernel)
+            implements Verdict {}
+
+    /**
      * A judged strategy set gave another stream than the kernel's.
      *
      * @param set       the first set (in {@link EmulatedSet#all()} order) that disagreed

@@ -117,7 +117,11 @@ public final class ScenarioRunner {
         run(scenario, engine, config, out, WAIT_TIMEOUT, listener);
     }
 
-    private static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out,
+    /**
+     * As {@link #run(Scenario, String, RingConfig, Consumer, Listener)}, with {@code wait} giving up
+     * after {@code waitTimeout} (the differential fuzzer's runs: it learns which output each step made).
+     */
+    public static void run(Scenario scenario, String engine, RingConfig config, Consumer<String> out,
             Duration waitTimeout, Listener listener) throws RingUnavailableException, ScenarioRuntimeException {
         Ring ring = Rings.open(engine, config);
         boolean emulated = ring.engine().equals(EMULATED);
