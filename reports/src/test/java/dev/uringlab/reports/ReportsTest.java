@@ -139,7 +139,7 @@ class ReportsTest {
             assertThat(c.note()).startsWith("one fork: the interval ignores fork-to-fork variance");
         });
         assertThat(a.checks()).filteredOn(c -> c.measured().isPresent()).extracting(ClaimCheck::verdict)
-                .containsExactly(Verdict.SMALLER, Verdict.NO_EFFECT, Verdict.SMALLER, Verdict.SMALLER, Verdict.SMALLER,
+                .containsExactly(Verdict.SMALLER, Verdict.SMALLER_OR_NONE, Verdict.SMALLER, Verdict.SMALLER, Verdict.SMALLER,
                         Verdict.LARGER, Verdict.LARGER, Verdict.LARGER);
         // seeds 002 and 004 have no benchmark in the fixture
         assertThat(a.checks()).filteredOn(c -> c.verdict() == Verdict.NOT_MEASURED)
@@ -275,7 +275,7 @@ class ReportsTest {
                 """);
         assertThat(report(shared).summaryTable().replaceAll("\\s+", " "))
                 .contains("WARNING: the machine was busy during this run (other processes took 23.5% of the CPU time)")
-                .containsPattern("(reproduced|smaller|larger|no effect|inconclusive) \\(provisional\\)")
+                .containsPattern("(reproduced|smaller|larger|smaller or none|inconclusive) \\(provisional\\)")
                 .contains("provisional: the machine was busy or noisy");
     }
 

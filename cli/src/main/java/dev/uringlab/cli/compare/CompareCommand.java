@@ -208,7 +208,8 @@ public final class CompareCommand implements Callable<Integer> {
                 : Races.paired(toRun, Races.claimed(toRun, claims), runLength.minForks(), runLength.maxForks(), target / 100);
         List<PlanPoint> scheduled = races.points();
         Progress progress = new Progress(runLength, budget);
-        out.println("uring-lab compare: " + toRun.size() + " points (" + (plan.size() - toRun.size()) + " skipped), "
+        out.println("uring-lab compare: " + toRun.size() + " points (" + (plan.size() - toRun.size()) + " skipped) in "
+                + scheduled.size() + " runs, "
                 + (forkByFork ? "fork by fork, " : scheduled.stream().filter(PairedRaces::isPaired).count() + " paired races (one A/A), ")
                 + runLength.describe(budget)
                 + ", target +-" + Format.number(target) + "% at " + intervals.percent() + "; results in "
@@ -308,13 +309,13 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private int finish(PrintWriter out, PrintWriter err, Layout layout, Path dir, EnvFile env, JmhJson results,
-                       List<PlanPoint> toRun, Races races, Map<PlanPoint, String> failed, int skipped, Instant start,
+                       List<PlanPoint> runs, Races races, Map<PlanPoint, String> failed, int skipped, Instant start,
                        RunLength runLength, Duration budget, Intervals intervals, boolean interrupted) throws IOException {
         Duration wall = Duration.between(start, Instant.now());
-        int measured = (int) toRun.stream().filter(p -> races.forks(p) > 0 && !failed.containsKey(p)).count();
-        int forks = toRun.stream().mapToInt(races::forks).sum();
+        int measured = (int) runs.stream().filter(p -> races.forks(p) > 0 && !failed.containsKey(p)).count();
+        int forks = runs.stream().mapToInt(races::forks).sum();
         env.finish(wall, measured, skipped, failed.size(), forks, interrupted);
-        env.benchmarks(toRun.stream().filter(p -> races.forks(p) > 0 && !failed.containsKey(p))
+        env.benchmarks(runs.stream().filter(p -> races.forks(p) > 0 && !failed.containsKey(p))
                 .flatMap(p -> PairedRaces.isPaired(p) ? PairedRaces.arms(p).stream() : java.util.stream.Stream.of(p))
                 .map(PlanPoint::benchmark).distinct().toList());
         out.println();
@@ -345,10 +346,10 @@ public final class CompareCommand implements Callable<Integer> {
         out.print(report.summaryTable());
         out.println();
         if (interrupted) {
-            err.println("uring-lab compare: interrupted: " + measured + " of " + toRun.size() + " points in "
+            err.println("uring-lab compare: interrupted: " + measured + " of " + runs.size() + " runs in "
                     + layout.root().relativize(dir));
         }
-        out.println("uring-lab compare: " + measured + " of " + toRun.size() + " points measured, " + forks + " forks in "
+        out.println("uring-lab compare: " + measured + " of " + runs.size() + " runs measured, " + forks + " forks in "
                 + Progress.clock(wall));
         out.println("  (" + runLength.describe(budget) + ")");
         out.println("report: " + report.file());

@@ -12,7 +12,7 @@ package dev.uringlab.reports.analysis;
  *   <caption>The verdicts</caption>
  *   <tr><th></th><th>holds 1</th><th>excludes 1</th></tr>
  *   <tr><th>holds A</th><td>{@link #INCONCLUSIVE}</td><td>{@link #REPRODUCED}</td></tr>
- *   <tr><th>excludes A</th><td>{@link #NO_EFFECT}</td><td>{@link #SMALLER} (below A) or {@link #LARGER} (above A)</td></tr>
+ *   <tr><th>excludes A</th><td>{@link #SMALLER_OR_NONE}</td><td>{@link #SMALLER} (below A) or {@link #LARGER} (above A)</td></tr>
  * </table>
  */
 public enum Verdict {
@@ -23,7 +23,8 @@ public enum Verdict {
     /** Excludes A and 1, above A. */
     LARGER("larger", "the interval excludes both, and lies above the author's ratio: a real effect, larger than the author's"),
     /** Holds 1, excludes A. */
-    NO_EFFECT("no effect", "the interval holds 1.00 and excludes the author's ratio: the author's effect is not there"),
+    SMALLER_OR_NONE("smaller or none", "the interval holds 1.00 and excludes the author's ratio: the author's effect is not "
+            + "there, and a smaller one cannot be told from none; run longer to tell"),
     /** Holds both, or no interval. */
     INCONCLUSIVE("inconclusive", "the interval holds both 1.00 and the author's ratio (or there is none): "
             + "the measurement cannot tell them apart; run longer"),
@@ -65,7 +66,7 @@ public enum Verdict {
             return holdsOne ? INCONCLUSIVE : REPRODUCED;
         }
         if (holdsOne) {
-            return NO_EFFECT;
+            return SMALLER_OR_NONE;
         }
         return measured.hi() < bandLo ? SMALLER : LARGER;
     }

@@ -37,7 +37,7 @@ final class Palette {
             case REPRODUCED -> new Color(0x2e, 0xa0, 0x5a);
             case SMALLER -> new Color(0xd9, 0x8e, 0x04);
             case LARGER -> new Color(0x4c, 0x8b, 0xd6);
-            case NO_EFFECT -> new Color(0xd6, 0x45, 0x45);
+            case SMALLER_OR_NONE -> new Color(0xd6, 0x45, 0x45);
             case INCONCLUSIVE -> new Color(0xb0, 0x7a, 0xd1);
             case NOT_MEASURED, NOT_IMPLEMENTED -> REFERENCE;
         };

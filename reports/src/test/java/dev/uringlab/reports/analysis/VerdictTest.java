@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * Against the author's ratio A, taken to within 10% ([A / 1.1, A * 1.1]):
  * [2.0, 2.2] with A = 2.1 holds A, excludes 1: reproduced; with A = 3 (band from 2.73) lies below
  * A: smaller; with A = 1.5 (band to 1.65) lies above: larger. [0.9, 1.1] with A = 1.5 holds 1
- * only: no effect; with A = 1.05 (band from 0.95) holds both: inconclusive.
+ * only: smaller or none; with A = 1.05 (band from 0.95) holds both: inconclusive.
  */
 class VerdictTest {
     private static final Metric BASELINE = metric(List.of(10.0, 10.0, 10.0), List.of(10.0, 10.0, 10.0));
@@ -56,7 +56,7 @@ class VerdictTest {
         assertThat(Verdict.of(ratio(FASTER), 2.1)).isEqualTo(Verdict.REPRODUCED);
         assertThat(Verdict.of(ratio(FASTER), 3.0)).isEqualTo(Verdict.SMALLER);
         assertThat(Verdict.of(ratio(FASTER), 1.5)).isEqualTo(Verdict.LARGER);
-        assertThat(Verdict.of(ratio(SAME), 1.5)).isEqualTo(Verdict.NO_EFFECT);
+        assertThat(Verdict.of(ratio(SAME), 1.5)).isEqualTo(Verdict.SMALLER_OR_NONE);
         assertThat(Verdict.of(ratio(SAME), 1.05)).isEqualTo(Verdict.INCONCLUSIVE);
     }
 
