@@ -9,8 +9,11 @@ import dev.uringlab.spi.recipe.Recipe;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TraceEvent;
+import dev.uringlab.workloads.echo.EchoServer;
+import dev.uringlab.workloads.echo.EchoServer.Clients;
 import dev.uringlab.workloads.linkednops.ChainCqes;
 import dev.uringlab.workloads.linkednops.LinkedNops;
+import dev.uringlab.workloads.nops.Nops32;
 import dev.uringlab.workloads.polledreads.PolledReads;
 import dev.uringlab.workloads.regb.RegbPollMulti;
 import java.lang.reflect.Method;
@@ -44,7 +47,9 @@ final class RecipeRun {
     private static final Map<String, Set<String>> WORKLOADS = Map.of(
             "regb", Set.of(),
             "linked-nops", Set.of("linkSize", "async"),
-            "polled-reads", Set.of("polled"));
+            "polled-reads", Set.of("polled"),
+            "nops32", Set.of("depth"),
+            "echo", Set.of("connections"));
 
     private RecipeRun() {
     }
@@ -96,6 +101,8 @@ final class RecipeRun {
             case "regb" -> RegbPollMulti.setup();
             case "linked-nops" -> LinkedNops.setup(Integer.parseInt(p.getOrDefault("linkSize", "1")));
             case "polled-reads" -> PolledReads.setup(Boolean.parseBoolean(p.getOrDefault("polled", "true")));
+            case "nops32" -> Nops32.setup(Integer.parseInt(p.getOrDefault("depth", String.valueOf(Nops32.DEPTH))));
+            case "echo" -> EchoServer.setup(Integer.parseInt(p.getOrDefault("connections", "1")), Clients.DETERMINISTIC);
             default -> throw new IllegalStateException(recipe.workload());
         };
     }
@@ -116,6 +123,14 @@ final class RecipeRun {
             case "polled-reads" -> {
                 PolledReads reads = new PolledReads(ring, Boolean.parseBoolean(p.getOrDefault("polled", "true")));
                 yield new Workload(reads::submitAndReap, reads::close);
+            }
+            case "nops32" -> {
+                Nops32 nops = new Nops32(ring, Integer.parseInt(p.getOrDefault("depth", String.valueOf(Nops32.DEPTH))));
+                yield new Workload(nops::submitAndReap, () -> {});
+            }
+            case "echo" -> {
+                EchoServer echo = new EchoServer(ring, Integer.parseInt(p.getOrDefault("connections", "1")), Clients.DETERMINISTIC);
+                yield new Workload(echo::round, echo::close);
             }
             default -> throw new IllegalStateException(recipe.workload());
         };

@@ -27,6 +27,20 @@ public interface CompletionContext {
     }
 
     /**
+     * spin_lock_irq(&ctx->completion_lock): interrupts off without saving them, then the lock, as
+     * 5.14's batch flush and poll task work take it (one {@code irq} step, as
+     * {@link #lockIrqsave()}). By default {@link #lockIrqsave()}.
+     */
+    default void lockIrq() {
+        lockIrqsave();
+    }
+
+    /** spin_unlock_irq(&ctx->completion_lock): the unlock, then local_irq_enable. */
+    default void unlockIrq() {
+        unlockIrqrestore();
+    }
+
+    /**
      * io_fill_cqe_req: write the request's CQE ({@code req->cqe}) at the cached CQ tail, or,
      * when the CQ is full or the overflow list is not empty, append it to the overflow list
      * (io_cqring_event_overflow). A request CQE is never lost. A request flagged
@@ -40,6 +54,15 @@ public interface CompletionContext {
      * @return false, writing nothing, when the CQ is full or CQEs wait on the overflow list
      */
     boolean ioFillCqeAux(long userData, int res, int cflags);
+
+    /**
+     * io_cqring_fill_event (5.15/5.16: {@code static noinline}, v5.15 fs/io_uring.c:1775,
+     * 5.16.10 :1896): what a multishot poll's task work calls to fill its CQE before 6.x's
+     * io_fill_cqe_aux. The same fill as {@link #ioFillCqeAux}, a call step of its own name.
+     */
+    default boolean ioCqringFillEvent(long userData, int res, int cflags) {
+        return ioFillCqeAux(userData, res, cflags);
+    }
 
     /** io_cqring_event_overflow: append a CQE to the overflow list and set IORING_SQ_CQ_OVERFLOW. */
     void ioCqringEventOverflow(long userData, int res, int cflags);
@@ -66,7 +89,24 @@ public interface CompletionContext {
      * @return whether the CQE was posted (filled, or overflowed with {@code allowOverflow})
      */
     default boolean ioPostAuxCqe(long userData, int res, int cflags, boolean allowOverflow) {
-        lock();
+        return postAuxCqe(userData, res, cflags, allowOverflow, false);
+    }
+
+    /**
+     * {@link #ioPostAuxCqe} with the completion lock taken by {@link #lockIrq()}: 5.14's poll task
+     * work, which fills and commits a multishot CQE under the lock io_poll_rewait took with
+     * spin_lock_irq.
+     */
+    default boolean ioPostAuxCqeIrq(long userData, int res, int cflags, boolean allowOverflow) {
+        return postAuxCqe(userData, res, cflags, allowOverflow, true);
+    }
+
+    private boolean postAuxCqe(long userData, int res, int cflags, boolean allowOverflow, boolean irq) {
+        if (irq) {
+            lockIrq();
+        } else {
+            lock();
+        }
         boolean filled = ioFillCqeAux(userData, res, cflags);
         if (!filled && allowOverflow) {
             ioCqringEventOverflow(userData, res, cflags);
@@ -75,7 +115,13 @@ public interface CompletionContext {
         if (filled) {
             auxCqeFilled();
         }
-        ioCqUnlockPost();
+        if (irq) {
+            ioCommitCqring();
+            unlockIrq();
+            ioCqringEvPosted();
+        } else {
+            ioCqUnlockPost();
+        }
         return filled;
     }
 

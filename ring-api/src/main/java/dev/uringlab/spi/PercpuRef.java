@@ -26,6 +26,7 @@ public final class PercpuRef {
     private final Counter counter;
     private final String tryGet;
     private final String tryGetMany;
+    private final String get;
     private final String getMany;
     private final String putMany;
     private final String put;
@@ -42,6 +43,7 @@ public final class PercpuRef {
         this.counter = counter;
         this.tryGet = "percpu_ref_tryget(" + name + ")";
         this.tryGetMany = "percpu_ref_tryget_many(" + name + ")";
+        this.get = "percpu_ref_get(" + name + ")";
         this.getMany = "percpu_ref_get_many(" + name + ")";
         this.putMany = "percpu_ref_put_many(" + name + ")";
         this.put = "percpu_ref_put(" + name + ")";
@@ -61,6 +63,13 @@ public final class PercpuRef {
         counters.inc(counter);
         percpuCount += nr;
         return true;
+    }
+
+    /** percpu_ref_get: percpu_ref_get_many of one. */
+    public void get() {
+        trace.step(StepKind.RCU, get);
+        counters.inc(counter);
+        percpuCount++;
     }
 
     /** percpu_ref_get_many. */

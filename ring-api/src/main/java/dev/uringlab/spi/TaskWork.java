@@ -20,6 +20,17 @@ public interface TaskWork {
     void ioReqTaskWorkAdd(IoKiocb req);
 
     /**
+     * io_req_task_work_add from the ring owner's own task ({@code req->task == current}: a waker or
+     * a completion running on the owner's thread, as every deterministic run has it), where the
+     * task to notify is the running one: a strategy whose kernel calls try_to_wake_up then takes
+     * its {@code p == current} path, which wakes nothing. By default the same as
+     * {@link #ioReqTaskWorkAdd(IoKiocb)}.
+     */
+    default void ioReqTaskWorkAddCurrent(IoKiocb req) {
+        ioReqTaskWorkAdd(req);
+    }
+
+    /**
      * tctx_task_work, one round: take everything queued so far, oldest first, handing each to
      * {@code run} after the list is released (so what {@code run} adds goes to the next round).
      *

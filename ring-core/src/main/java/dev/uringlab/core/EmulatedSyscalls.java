@@ -11,6 +11,7 @@ import dev.uringlab.core.fs.EmulatedFile;
 import dev.uringlab.core.fs.EventFd;
 import dev.uringlab.core.fs.Pipe;
 import dev.uringlab.core.fs.StreamSocket;
+import dev.uringlab.spi.trace.StepKind;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -82,8 +83,10 @@ final class EmulatedSyscalls implements Syscalls {
         return rw(fd, buf, len, false);
     }
 
+    /** read(2) / write(2) (fs/read_write.c:631, :656 at v5.15): a {@code syscall} step of the recipes. */
     private int rw(int fd, MemorySegment buf, int len, boolean read) {
         enter();
+        ctx.trace.step(StepKind.SYSCALL, read ? "read" : "write");
         int ret;
         EmulatedFile f = ctx.fileTable.fget(fd);
         if (f == null) {

@@ -2,8 +2,10 @@ package dev.uringlab.core;
 
 import static dev.uringlab.spi.ReqFlags.REQ_F_FAIL;
 
+import dev.uringlab.core.fs.EmulatedFile;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.recipe.OutOfLine;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 
 /**
@@ -124,11 +126,19 @@ final class IoComplete {
     static void ioDismantleReq(IoRingCtx ctx, IoRequest req) {
         if (req.file != null) {
             if ((req.flags & dev.uringlab.spi.ReqFlags.REQ_F_FIXED_FILE) == 0) {
-                req.file.fput();
+                fput(ctx, req.file); // io_put_file
             }
             req.file = null;
         }
         ctx.rsrc.ioPutRsrcNode(ctx, req);
+    }
+
+    /** fput (fs/file_table.c:355 at v5.15): fput_many's atomic_long_sub_and_test (:336); not the last reference here. */
+    @OutOfLine("fput")
+    private static void fput(IoRingCtx ctx, EmulatedFile file) {
+        ctx.trace.step(StepKind.CALL, "fput");
+        ctx.trace.step(StepKind.LOCKED, "atomic_long_sub_and_test(f_count)");
+        file.fput();
     }
 
     /** io_free_req outside a batch (a request never used: its SQE was dropped). */

@@ -120,6 +120,13 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         lock();
     }
 
+    /** spin_lock_irq: local_irq_disable, then the lock (5.14's batch flush and poll task work). */
+    @Override
+    public void lockIrq() {
+        trace.step(StepKind.IRQ, "spin_lock_irq(completion_lock)");
+        lock();
+    }
+
     @Override
     public void unlock() {
         trace.emitOn("completion_lock", TracePoint.SPIN_UNLOCK);
@@ -201,6 +208,18 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
     @OutOfLine("io_fill_cqe_aux")
     public boolean ioFillCqeAux(long userData, int res, int cflags) {
         trace.step(StepKind.CALL, "io_fill_cqe_aux");
+        return fillAux(userData, res, cflags);
+    }
+
+    /** io_cqring_fill_event (v5.15 fs/io_uring.c:1775, {@code static noinline}): 5.x's aux fill. */
+    @Override
+    @OutOfLine("io_cqring_fill_event")
+    public boolean ioCqringFillEvent(long userData, int res, int cflags) {
+        trace.step(StepKind.CALL, "io_cqring_fill_event");
+        return fillAux(userData, res, cflags);
+    }
+
+    private boolean fillAux(long userData, int res, int cflags) {
         assertLocked("io_fill_cqe_aux");
         if (!ioGetCqe(false)) {
             trace.emit(TracePoint.IO_FILL_CQE_AUX_FULL, userData, res, cflags);

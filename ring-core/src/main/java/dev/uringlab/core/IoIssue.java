@@ -8,6 +8,7 @@ import static dev.uringlab.spi.ReqFlags.REQ_F_FORCE_ASYNC;
 import static dev.uringlab.spi.ReqFlags.REQ_F_HARDLINK;
 import static dev.uringlab.spi.ReqFlags.REQ_F_LINK;
 
+import dev.uringlab.core.fs.EmulatedFile;
 import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
@@ -136,7 +137,7 @@ final class IoIssue {
         OpDef def = OpDef.of(req.opcode);
         if (req.file == null && def.needsFile()) {
             req.file = (req.flags & REQ_F_FIXED_FILE) != 0 ? ctx.rsrc.ioFileGetFixed(ctx, req, req.fd)
-                    : ctx.fileTable.fget(req.fd);
+                    : ioFileGetNormal(ctx, req.fd);
             if (req.file == null) {
                 return -EBADF;
             }
@@ -155,6 +156,24 @@ final class IoIssue {
             }
         }
         return ret;
+    }
+
+    /**
+     * io_file_get_normal: fget (fs/file.c:878 at v5.15, out of line), whose __fget_files looks the
+     * fd up under rcu_read_lock (:849) and takes a reference with get_file_rcu_many, an
+     * atomic_long_add_unless (a locked cmpxchg). io_dismantle_req's fput gives it back.
+     */
+    private static EmulatedFile ioFileGetNormal(IoRingCtx ctx, int fd) {
+        return fget(ctx, fd);
+    }
+
+    /** fget (fs/file.c:878 at v5.15): __fget_files under rcu_read_lock (:849), get_file_rcu_many (:859). */
+    @OutOfLine("fget")
+    private static EmulatedFile fget(IoRingCtx ctx, int fd) {
+        ctx.trace.step(StepKind.CALL, "fget");
+        ctx.trace.step(StepKind.RCU, "rcu_read_lock(__fget_files)");
+        ctx.trace.step(StepKind.LOCKED, "get_file_rcu_many(f_count)");
+        return ctx.fileTable.fget(fd);
     }
 
     /** io_req_complete_post on the worker: the {@code iowq-complete} strategy posts or leaves it to task work. */

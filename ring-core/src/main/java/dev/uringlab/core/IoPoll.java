@@ -19,7 +19,9 @@ import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
+import dev.uringlab.spi.recipe.OutOfLine;
 
 /**
  * {@code struct io_poll} of a POLL_ADD request and the io_uring/poll.c paths around it: arming
@@ -228,7 +230,11 @@ final class IoPoll extends PollWaitEntry {
      * 6.x) the poll turns single-shot and leaves the list at once.
      */
     @Override
+    @OutOfLine("io_poll_wake")
     protected int wake(int key) {
+        if (!apoll) {
+            ctx.trace.step(StepKind.CALL, "io_poll_wake"); // the waitqueue's curr->func, through the pointer
+        }
         int mask = key & 0xffff;
         boolean queue = ctx.pollRearm.pollWake(this, mask);
         ctx.counters.incShared(queue ? Counter.POLL_WAKE_ACCEPTED : Counter.POLL_WAKE_IGNORED);
@@ -265,7 +271,11 @@ final class IoPoll extends PollWaitEntry {
      * vfs_poll's), and either ends the request or re-arms it, where the strategy's kernel
      * re-armed; the strategy's {@link PollRearm.Rearmed} says whether to pass again.
      */
+    @OutOfLine("io_poll_task_func")
     private void taskFunc() {
+        if (!apoll) {
+            ctx.trace.step(StepKind.CALL, "io_poll_task_func"); // req->io_task_work.func, through the pointer
+        }
         twQueued = false;
         PollRearm rearm = ctx.pollRearm;
         PollRearm.Rearmed next;

@@ -15,6 +15,7 @@ import static dev.uringlab.api.SqeDescriptor.OP_FLAGS_OFFSET;
 import dev.uringlab.api.Opcodes;
 import dev.uringlab.core.block.BlkdevFile;
 import dev.uringlab.core.block.Kiocb;
+import dev.uringlab.core.fs.ReadWrite;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Cpus;
 import dev.uringlab.spi.ReqFlags;
@@ -118,7 +119,7 @@ final class IoRw {
             if (ret < 0) {
                 return ret;
             }
-        } else if (req.file instanceof BlkdevFile) {
+        } else {
             importSingleRange(ctx); // io_import_iovec of a READ / WRITE
         }
         if (req.file instanceof BlkdevFile bdev) {
@@ -127,8 +128,11 @@ final class IoRw {
         if (ctx.iopoll()) {
             return -EOPNOTSUPP;
         }
+        // rw_verify_area (no position on a stream: straight to security_file_permission), then the
+        // file's ->read_iter / ->write_iter through f_op (io_iter_do_read, call_write_iter)
+        ReadWrite.rwVerifyArea(ctx.trace);
         MemorySegment buf = MemorySegment.ofAddress(req.addr).reinterpret(req.len);
-        int n = read ? req.file.read(buf, req.len) : req.file.write(buf, req.len);
+        int n = read ? req.file.readIter(ctx.trace, buf, req.len) : req.file.writeIter(ctx.trace, buf, req.len);
         if (n < 0) {
             return n;
         }
@@ -175,7 +179,7 @@ final class IoRw {
         }
         kiocb.currentPlug = !iowq && ctx.submitState.plugStarted ? ctx.submitState.plug : null;
         req.setRes(req.len, 0);
-        dev.uringlab.core.fs.ReadWrite.rwVerifyArea(ctx.trace);
+        ReadWrite.rwVerifyArea(ctx.trace);
         int ret = bdev.rwIter(kiocb, req.addr, req.len, write);
         if (ret == -EIOCBQUEUED) {
             if (ctx.iopoll()) {

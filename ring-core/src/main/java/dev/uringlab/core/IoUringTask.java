@@ -68,7 +68,11 @@ final class IoUringTask {
     void ioReqTaskWorkAdd(IoRequest req) {
         ctx.counters.incShared(Counter.TASK_WORK_QUEUED);
         ctx.trace.emit(TracePoint.IO_REQ_TASK_WORK_ADD, req.userData);
-        taskList.ioReqTaskWorkAdd(req);
+        if (Thread.currentThread() == ctx.owner) {
+            taskList.ioReqTaskWorkAddCurrent(req);
+        } else {
+            taskList.ioReqTaskWorkAdd(req);
+        }
         if (ownerWaiting) {
             Thread t = ctx.owner;
             if (t != Thread.currentThread()) {

@@ -3,6 +3,7 @@ package dev.uringlab.core.fs;
 import static dev.uringlab.api.Errno.EBADF;
 
 import dev.uringlab.core.sync.WaitQueueHead;
+import dev.uringlab.spi.trace.Trace;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -60,6 +61,20 @@ public abstract class EmulatedFile {
     /** write(2) from {@code src} (at least {@code len} bytes): a count or -errno; -EBADF on a file not open for writing. */
     public int write(MemorySegment src, int len) {
         return -EBADF;
+    }
+
+    /**
+     * What io_read calls through {@code f_op} for this file ({@code ->read_iter}, or {@code ->read}
+     * by way of loop_rw_iter): a file whose kernel function is a recipe's {@code call} step
+     * overrides this with that function, emitting its step; by default a plain {@link #read}.
+     */
+    public int readIter(Trace trace, MemorySegment dst, int len) {
+        return read(dst, len);
+    }
+
+    /** What io_write calls through {@code f_op} ({@code ->write_iter}, or {@code ->write}): as {@link #readIter}. */
+    public int writeIter(Trace trace, MemorySegment src, int len) {
+        return write(src, len);
     }
 
     /** {@code ->release}: the last reference is gone. */

@@ -57,6 +57,22 @@ public final class EventFd extends EmulatedFile {
         }
     }
 
+    /** eventfd_read (fs/eventfd.c), eventfd_fops.read_iter. */
+    @Override
+    @OutOfLine("eventfd_read")
+    public int readIter(Trace trace, MemorySegment dst, int len) {
+        trace.step(StepKind.CALL, "eventfd_read");
+        return read(dst, len);
+    }
+
+    /** eventfd_write (fs/eventfd.c), eventfd_fops.write: there is no write_iter, so io_write's loop_rw_iter calls it. */
+    @Override
+    @OutOfLine("eventfd_write")
+    public int writeIter(Trace trace, MemorySegment src, int len) {
+        trace.step(StepKind.CALL, "eventfd_write");
+        return write(src, len);
+    }
+
     /** eventfd_read, non-blocking, not a semaphore. */
     @Override
     public int read(MemorySegment dst, int len) {

@@ -11,7 +11,9 @@ import static dev.uringlab.api.PollEvents.POLLWRNORM;
 
 import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.recipe.OutOfLine;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -124,7 +126,7 @@ public final class Pipe {
             mutex.unlock();
         }
         if (wakeWriter) {
-            wrWait.wakeUp(POLLOUT | POLLWRNORM);
+            wrWait.wakeUpSync(POLLOUT | POLLWRNORM); // wake_up_interruptible_sync_poll (fs/pipe.c:388 at v5.15)
         }
         return ret;
     }
@@ -154,7 +156,7 @@ public final class Pipe {
         // "Epoll nonsensically wants a wakeup whether the pipe was already empty or not": once the
         // pipe was polled, every write wakes rd_wait, even one that wrote nothing.
         if (wasEmpty || (boolean) POLL_USAGE.getOpaque(this)) {
-            rdWait.wakeUp(POLLIN | POLLRDNORM);
+            rdWait.wakeUpSync(POLLIN | POLLRDNORM); // wake_up_interruptible_sync_poll (fs/pipe.c:592 at v5.15)
         }
         return ret;
     }
@@ -224,6 +226,13 @@ public final class Pipe {
         @Override public WaitQueueHead pollHead() { return rdWait; }
         @Override public int poll() { return pollRead(); }
         @Override public int read(MemorySegment dst, int len) { return pipeRead(dst, len); }
+        /** pipe_read (fs/pipe.c), pipefifo_fops.read_iter. */
+        @Override
+        @OutOfLine("pipe_read")
+        public int readIter(Trace trace, MemorySegment dst, int len) {
+            trace.step(StepKind.CALL, "pipe_read");
+            return pipeRead(dst, len);
+        }
         @Override protected void release() { Pipe.this.release(true); }
     }
 
@@ -231,6 +240,13 @@ public final class Pipe {
         @Override public WaitQueueHead pollHead() { return wrWait; }
         @Override public int poll() { return pollWrite(); }
         @Override public int write(MemorySegment src, int len) { return pipeWrite(src, len); }
+        /** pipe_write (fs/pipe.c), pipefifo_fops.write_iter. */
+        @Override
+        @OutOfLine("pipe_write")
+        public int writeIter(Trace trace, MemorySegment src, int len) {
+            trace.step(StepKind.CALL, "pipe_write");
+            return pipeWrite(src, len);
+        }
         @Override protected void release() { Pipe.this.release(false); }
     }
 }

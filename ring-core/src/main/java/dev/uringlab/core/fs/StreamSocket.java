@@ -10,7 +10,9 @@ import static dev.uringlab.api.PollEvents.POLLWRNORM;
 
 import dev.uringlab.core.sync.WaitQueueHead;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
+import dev.uringlab.spi.recipe.OutOfLine;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -91,6 +93,7 @@ public final class StreamSocket extends EmulatedFile {
     }
 
     private final Family family;
+    private final Trace trace;
     /** {@code sk_receive_queue.lock}. */
     private final ReentrantLock queueLock = new ReentrantLock();
     private final MemorySegment queue = MemorySegment.ofArray(new byte[SNDBUF]);
@@ -107,6 +110,7 @@ public final class StreamSocket extends EmulatedFile {
 
     private StreamSocket(Family family, Counters counters, Trace trace) {
         this.family = family;
+        this.trace = trace;
         this.skWq = new WaitQueueHead(counters, trace, "sk_wq");
     }
 
@@ -155,6 +159,22 @@ public final class StreamSocket extends EmulatedFile {
     private boolean writable() {
         int queued = (int) COUNT.getOpaque(peer);
         return family == Family.UNIX ? queued << 2 <= SNDBUF : SNDBUF - queued >= queued >> 1;
+    }
+
+    /** sock_read_iter (net/socket.c:1018 at v5.15), socket_file_ops.read_iter: sock_recvmsg and the protocol's recvmsg below it. */
+    @Override
+    @OutOfLine("sock_read_iter")
+    public int readIter(Trace trace, MemorySegment dst, int len) {
+        trace.step(StepKind.CALL, "sock_read_iter");
+        return read(dst, len);
+    }
+
+    /** sock_write_iter (net/socket.c:1040 at v5.15), socket_file_ops.write_iter: sock_sendmsg and the protocol's sendmsg below it. */
+    @Override
+    @OutOfLine("sock_write_iter")
+    public int writeIter(Trace trace, MemorySegment src, int len) {
+        trace.step(StepKind.CALL, "sock_write_iter");
+        return write(src, len);
     }
 
     /** unix_stream_recvmsg / tcp_recvmsg with MSG_DONTWAIT: up to {@code len} queued bytes, -EAGAIN, or 0 at end of stream. */
@@ -227,10 +247,24 @@ public final class StreamSocket extends EmulatedFile {
         } finally {
             to.queueLock.unlock();
         }
-        if (to.skWq.wqHasSleeper()) {
-            to.skWq.wakeUp(DATA_READY); // sk_data_ready: sock_def_readable
-        }
+        to.sockDefReadable();
         return n;
+    }
+
+    /**
+     * sk->sk_data_ready = sock_def_readable (net/core/sock.c:3047 at v5.15), through the pointer:
+     * under rcu_read_lock (:3051), skwq_has_sleeper (include/net/sock.h:2216: wq_has_sleeper, an
+     * smp_mb, include/linux/wait.h:162), then wake_up_interruptible_sync_poll (:3054), i.e.
+     * __wake_up_sync_key with the head lock.
+     */
+    @OutOfLine("sock_def_readable")
+    private void sockDefReadable() {
+        trace.step(StepKind.CALL, "sock_def_readable");
+        trace.step(StepKind.RCU, "rcu_read_lock(sock_def_readable)");
+        trace.step(StepKind.FENCE, "smp_mb(skwq_has_sleeper)");
+        if (skWq.wqHasSleeper()) {
+            skWq.wakeUpSync(DATA_READY);
+        }
     }
 
     /** unix_release_sock / tcp_close: shut both directions for the peer and wake it without a key. */

@@ -2,8 +2,10 @@ package dev.uringlab.core.sync;
 
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
+import dev.uringlab.spi.recipe.OutOfLine;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -18,6 +20,13 @@ import java.lang.invoke.VarHandle;
  * different files are guarded by different locks and wakers run on any thread, but on the
  * ring owner's thread (every single-threaded benchmark) the increment is plain. Each head has
  * a name for the trace ({@code cq_wait}, {@code rd_wait(fd 3)}) and counts its entries.
+ *
+ * <p>Recipe steps (DESIGN.md rule 10; kernel/sched/wait.c at v5.15, the same in 6.1): add_wait_queue
+ * (:18), remove_wait_queue (:51) and the __wake_up family (:154, :199) are exported functions, out
+ * of line, and each takes the head lock with {@code spin_lock_irqsave} (:23, :55, :137): a
+ * {@code call}, an {@code irq} and a {@code locked} step, the lock named after the head's kind
+ * ({@code spin_lock(sk_wq)}). The wakeup's callback ({@code curr->func}, :108) is the entry's own
+ * step.
  */
 public final class WaitQueueHead {
     private static final VarHandle FIRST;
@@ -45,6 +54,9 @@ public final class WaitQueueHead {
     private final Trace trace;
     /** The head's name in the trace; set once the file has its fd. */
     private String name;
+    /** The recipe steps of the head lock, named after the head's kind (its first name): constants per head. */
+    private final String lockIrqsaveStep;
+    private final String lockStep;
     /** Entries on the list; guarded by {@link #lock}. */
     private int entries;
 
@@ -53,6 +65,15 @@ public final class WaitQueueHead {
         this.trace = trace;
         this.name = name;
         this.lock = new SpinLock(counters, Counter.WAITQUEUE_LOCK);
+        this.lockIrqsaveStep = "spin_lock_irqsave(" + name + ")";
+        this.lockStep = "spin_lock(" + name + ")";
+    }
+
+    /** spin_lock_irqsave(&wq_head->lock): interrupts off, then the lock. */
+    private void lockIrqsave() {
+        trace.step(StepKind.IRQ, lockIrqsaveStep);
+        trace.step(StepKind.LOCKED, lockStep);
+        lock.lock();
     }
 
     /** Names the head in the trace (a file learns its fd after it is made). */
@@ -66,8 +87,10 @@ public final class WaitQueueHead {
     }
 
     /** add_wait_queue: take the head lock and insert {@code e} at the front. */
+    @OutOfLine("add_wait_queue")
     public void addWaitQueue(WaitQueueEntry e) {
-        lock.lock();
+        trace.step(StepKind.CALL, "add_wait_queue");
+        lockIrqsave();
         try {
             addLocked(e);
         } finally {
@@ -106,8 +129,10 @@ public final class WaitQueueHead {
     }
 
     /** remove_wait_queue: take the head lock and {@link #listDelInit} the entry if it is queued. */
+    @OutOfLine("remove_wait_queue")
     public void removeWaitQueue(WaitQueueEntry e) {
-        lock.lock();
+        trace.step(StepKind.CALL, "remove_wait_queue");
+        lockIrqsave();
         try {
             listDelInit(e);
         } finally {
@@ -116,8 +141,26 @@ public final class WaitQueueHead {
     }
 
     /** __wake_up: take the head lock and {@link #wakeUpLocked} with {@code key}. */
+    @OutOfLine("__wake_up")
     public void wakeUp(int key) {
-        lock.lock();
+        trace.step(StepKind.CALL, "__wake_up");
+        wakeUpCommonLock(key);
+    }
+
+    /**
+     * __wake_up_sync_key (wake_up_interruptible_sync_poll: sock_def_readable, pipe_write): the
+     * same walk under the head lock as {@link #wakeUp}, the waker telling the scheduler it is
+     * about to sleep (WF_SYNC), which the emulator has no use for.
+     */
+    @OutOfLine("__wake_up_sync_key")
+    public void wakeUpSync(int key) {
+        trace.step(StepKind.CALL, "__wake_up_sync_key");
+        wakeUpCommonLock(key);
+    }
+
+    /** __wake_up_common_lock: the head lock with interrupts off around {@link #wakeUpLocked}. */
+    private void wakeUpCommonLock(int key) {
+        lockIrqsave();
         try {
             wakeUpLocked(key);
         } finally {

@@ -7,8 +7,8 @@ import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
+import dev.uringlab.spi.PercpuRef;
 import dev.uringlab.spi.RequestAllocation;
-import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 import java.util.ArrayDeque;
@@ -28,9 +28,14 @@ import java.util.ArrayDeque;
  * request passes through two structures (array and list) and the fast path of io_alloc_req
  * checks two of them before it finds the slow one; 5.16 keeps one singly linked list.
  *
- * <p>What the 5.15 kernel also did here and the emulator has no counterpart for: the batch
- * free's {@code ctx_refs}/{@code task_refs} accounting (percpu_ref_put_many,
- * io_put_task), since the engine keeps no ctx or task reference counts.
+ * <p>Each request in flight holds a reference to the ring's context, batched per call:
+ * io_submit_sqes takes one per SQE it may consume ({@code percpu_ref_tryget_many(&ctx->refs, nr)},
+ * fs/io_uring.c:7268 at v5.15) and puts the unused ones back (:7297); io_req_free_batch counts the
+ * requests a flush frees ({@code ctx_refs}) and io_req_free_batch_finish puts them in one
+ * {@code percpu_ref_put_many} (:2291). Each is an RCU read section ({@link PercpuRef}). What the
+ * emulator has no counterpart for: the task references batched beside them (io_get_task_refs,
+ * io_put_task: plain arithmetic on {@code tctx->cached_refs} while the submitter frees its own
+ * requests), and __io_free_req's {@code percpu_ref_put} for a request freed outside a batch.
  *
  * <p>Threading: every method but {@link #ioFreeReq} runs on the ring owner's thread with
  * {@code uring_lock} held (the SPI's rule), so the array, its count and {@code free_list} are
@@ -52,12 +57,32 @@ public final class ReqsArrayRequestAllocation implements RequestAllocation {
     /** ctx->locked_free_list. */
     private final LockedFreeList lockedFreeList;
     private final Trace trace;
+    /** ctx->refs. */
+    private final PercpuRef ctxRefs;
+    /** io_submit_sqes' {@code nr}: the references its tryget took. */
+    private int nr;
 
-    ReqsArrayRequestAllocation(KmemCache<IoKiocb> reqCachep, Counters counters, Trace trace) {
+    ReqsArrayRequestAllocation(KmemCache<IoKiocb> reqCachep, Counters counters, Trace trace, PercpuRef ctxRefs) {
         this.reqCachep = reqCachep;
         this.counters = counters;
         this.trace = trace;
+        this.ctxRefs = ctxRefs;
         this.lockedFreeList = new LockedFreeList(counters);
+    }
+
+    /** io_submit_sqes: {@code percpu_ref_tryget_many(&ctx->refs, nr)}, one reference per SQE it may consume. */
+    @Override
+    public void ioSubmitStateStart(int nr) {
+        this.nr = nr;
+        ctxRefs.tryGetMany(nr);
+    }
+
+    /** io_submit_sqes' end: the references of the SQEs it did not consume, {@code percpu_ref_put_many}. */
+    @Override
+    public void ioSubmitStateEnd(int submitted) {
+        if (submitted != nr) {
+            ctxRefs.putMany(nr - submitted);
+        }
     }
 
     /**
@@ -107,10 +132,13 @@ public final class ReqsArrayRequestAllocation implements RequestAllocation {
 
     /** io_submit_flush_completions' free loop: io_req_free_batch for each request of the batch. */
     @Override
-    @OutOfLine("io_free_batch_list")
     public void ioFreeBatchList(CompletionBatch batch) {
-        for (int i = 0, n = batch.size(); i < n; i++) {
+        int n = batch.size();
+        for (int i = 0; i < n; i++) {
             ioReqFreeBatch(batch.get(i));
+        }
+        if (n != 0) {
+            ctxRefs.putMany(n); // io_req_free_batch_finish: percpu_ref_put_many(&ctx->refs, rb->ctx_refs)
         }
     }
 
@@ -147,7 +175,8 @@ public final class ReqsArrayRequestAllocation implements RequestAllocation {
             super(Axis.REQ_ALLOC, Axis.BASELINE, "5.15",
                     "requests from the submit state's 32-slot array, refilled from the free list or by bulk slab "
                     + "allocation (8 at a time); completed requests back into the array or onto the free list",
-                    ctx -> new ReqsArrayRequestAllocation(ctx.reqCachep(), ctx.counters(), ctx.trace()));
+                    ctx -> new ReqsArrayRequestAllocation(ctx.reqCachep(), ctx.counters(), ctx.trace(),
+                            new PercpuRef("ctx->refs", Counter.CTX_REF, ctx.counters(), ctx.trace())));
         }
     }
 }

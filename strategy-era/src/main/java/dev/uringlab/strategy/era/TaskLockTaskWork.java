@@ -2,8 +2,11 @@ package dev.uringlab.strategy.era;
 
 import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.Mainline;
+import dev.uringlab.spi.PercpuRef;
+import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.TaskWork;
 import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
@@ -30,8 +33,17 @@ import java.util.function.Consumer;
  *       lock by the adder and cleared by the round that finds the list empty (fs/io_uring.c:2137
  *       and 2178 of v5.15).</li>
  * </ul>
- * The run itself starts from task_work_run, which takes {@code task->task_works} with an xchg,
- * after the signal path cleared TIF_NOTIFY_SIGNAL: both traced at the first round of a run.
+ * The run itself starts on the way back to user space: tracehook_notify_signal clears
+ * TIF_NOTIFY_SIGNAL (include/linux/tracehook.h:211 at v5.15) and calls task_work_run
+ * (kernel/task_work.c:131), which takes {@code task->task_works} with a cmpxchg (:150), passes
+ * through {@code task->pi_lock} with interrupts off (:159, against task_work_cancel) and calls
+ * tctx_task_work through the callback's pointer (:164): all traced at the first round of a run.
+ * tctx_task_work itself (fs/io_uring.c:2122 at v5.15) takes the ring's {@code uring_lock} with
+ * mutex_trylock and a {@code ctx->refs} reference for the first request of the ring (:2151-2152),
+ * and gives both back at the end (ctx_flush_and_put, :2109: mutex_unlock, percpu_ref_put). 5.14's
+ * tctx_task_work (fs/io_uring.c:1938 at v5.14.2) takes the reference (:1960) but no uring_lock: its
+ * ctx_flush_and_put (:1926) locks the mutex only around a flush of pending completions (not
+ * traced here), then puts the reference.
  *
  * <p>Trade-off: a lock round trip with interrupts off for every add, and one per round, against
  * 6.1's llist; in exchange the list is FIFO with no reversal. Threading: the interface's; the
@@ -62,15 +74,30 @@ public final class TaskLockTaskWork implements TaskWork {
     private final Object tctxTaskWork = new Object();
     /** Whether the owner is inside a run (between its first round and the one that found nothing); owner only. */
     private boolean inRun;
+    /** Whether the run holds its ring: the uring_lock of mutex_trylock (5.15) and a ctx->refs reference; owner only. */
+    private boolean ctxHeld;
+    /** ctx->refs, as tctx_task_work takes it. */
+    private final PercpuRef ctxRefs;
 
-    private TaskLockTaskWork(Trace trace, boolean stateBit) {
+    private TaskLockTaskWork(Trace trace, boolean stateBit, PercpuRef ctxRefs) {
         this.trace = trace;
         this.stateBit = stateBit;
+        this.ctxRefs = ctxRefs;
     }
 
-    /** io_req_task_work_add (5.x). */
+    /** io_req_task_work_add (5.x), the owner woken from another task. */
     @Override
     public void ioReqTaskWorkAdd(IoKiocb req) {
+        add(req, false);
+    }
+
+    /** io_req_task_work_add (5.x) on the owner's own task: the notification finds it running. */
+    @Override
+    public void ioReqTaskWorkAddCurrent(IoKiocb req) {
+        add(req, true);
+    }
+
+    private void add(IoKiocb req, boolean current) {
         boolean running;
         trace.step(StepKind.IRQ, "spin_lock_irqsave(task_lock)");
         trace.step(StepKind.LOCKED, "spin_lock(task_lock)");
@@ -96,13 +123,40 @@ public final class TaskLockTaskWork implements TaskWork {
         } else if (running) {
             return;
         }
-        taskWorkAdd();
-        trace.step(StepKind.WAKEUP, "wake_up_process");
+        taskWorkAdd(current);
+        wakeUpProcess(current);
     }
 
-    /** task_work_add(tsk, &tctx->task_work, TWA_SIGNAL) (kernel/task_work.c, out of line). */
+    /** wake_up_process(tsk) (kernel/sched/core.c:4164 at v5.15): on the running owner's own task, a call that wakes nothing. */
+    @OutOfLine("wake_up_process")
+    private void wakeUpProcess(boolean current) {
+        trace.step(current ? StepKind.CALL : StepKind.WAKEUP, "wake_up_process");
+    }
+
+    /** wake_up_state(task, TASK_INTERRUPTIBLE) (kernel/sched/core.c:4170 at v5.15): as {@link #wakeUpProcess}. */
+    @OutOfLine("wake_up_state")
+    private void wakeUpState(boolean current) {
+        trace.step(current ? StepKind.CALL : StepKind.WAKEUP, "wake_up_state");
+    }
+
+    /** kick_process (kernel/sched/core.c:3282 at v5.15): the task runs on this CPU, nothing to kick. */
+    @OutOfLine("kick_process")
+    private void kickProcess() {
+        trace.step(StepKind.CALL, "kick_process");
+    }
+
+    /**
+     * task_work_add(tsk, &tctx->task_work, TWA_SIGNAL) (kernel/task_work.c:32 at v5.15, out of line):
+     * the cmpxchg onto {@code task->task_works} (:45), then set_notify_signal
+     * (include/linux/tracehook.h:220): test_and_set of TIF_NOTIFY_SIGNAL and, when it was clear,
+     * wake_up_state(task, TASK_INTERRUPTIBLE), and kick_process when that woke nothing. On the
+     * running owner's own task ({@code current}) try_to_wake_up takes its {@code p == current} path
+     * (kernel/sched/core.c:3954 at v5.15), finds the task running and returns 0, so kick_process is
+     * called too (:3282), with nothing to kick on this CPU: three calls, no wakeup. From another
+     * task the emulator takes the owner as asleep (waiting in io_cqring_wait): a real wakeup.
+     */
     @OutOfLine("task_work_add")
-    private void taskWorkAdd() {
+    private void taskWorkAdd(boolean current) {
         trace.step(StepKind.CALL, "task_work_add");
         trace.step(StepKind.LOCKED, "cmpxchg(task->task_works)");
         Object head;
@@ -111,7 +165,10 @@ public final class TaskLockTaskWork implements TaskWork {
         } while (!taskWorks.compareAndSet(head, tctxTaskWork));
         trace.step(StepKind.LOCKED, "test_and_set_tsk_thread_flag(TIF_NOTIFY_SIGNAL)");
         if (!notifySignal.getAndSet(true)) {
-            trace.step(StepKind.WAKEUP, "wake_up_state"); // set_notify_signal: kick a sleeping task
+            wakeUpState(current); // set_notify_signal: wake a sleeping task
+            if (current) {
+                kickProcess(); // wake_up_state found it running
+            }
         }
     }
 
@@ -122,7 +179,6 @@ public final class TaskLockTaskWork implements TaskWork {
      * task_work_run took the work (xchg) after the signal path cleared TIF_NOTIFY_SIGNAL.
      */
     @Override
-    @OutOfLine("tctx_task_work")
     public int tctxTaskWorkTake(Consumer<IoKiocb> run) {
         if (!inRun) {
             if (taskWorks.get() == null && queued == 0) {
@@ -131,9 +187,7 @@ public final class TaskLockTaskWork implements TaskWork {
             inRun = true;
             trace.step(StepKind.LOCKED, "clear_thread_flag(TIF_NOTIFY_SIGNAL)");
             notifySignal.set(false);
-            trace.step(StepKind.LOCKED, "xchg(task->task_works)");
-            taskWorks.getAndSet(null);
-            trace.step(StepKind.CALL, "tctx_task_work");
+            taskWorkRun();
         }
         ArrayDeque<IoKiocb> took;
         trace.step(StepKind.IRQ, "spin_lock_irq(task_lock)");
@@ -155,6 +209,21 @@ public final class TaskLockTaskWork implements TaskWork {
             taskLock.unlock();
         }
         int n = took.size();
+        if (n != 0 && !ctxHeld) {
+            // the first request of the ring: if (req->ctx != ctx) { ...; mutex_trylock; percpu_ref_get; }
+            ctxHeld = true;
+            if (!stateBit) {
+                trace.step(StepKind.LOCKED, "mutex_trylock(uring_lock)");
+            }
+            ctxRefs.get();
+        } else if (n == 0 && ctxHeld) {
+            // ctx_flush_and_put at the end of the run (the engine flushed the round's completions already)
+            ctxHeld = false;
+            if (!stateBit) {
+                trace.step(StepKind.LOCKED, "mutex_unlock(uring_lock)");
+            }
+            ctxRefs.put();
+        }
         for (IoKiocb req; (req = took.pollFirst()) != null; ) {
             run.accept(req);
         }
@@ -165,9 +234,31 @@ public final class TaskLockTaskWork implements TaskWork {
         return n;
     }
 
+    /** task_work_run (kernel/task_work.c:131 at v5.15): the work list taken whole (:150), pi_lock passed (:159), then the callback. */
+    @OutOfLine("task_work_run")
+    private void taskWorkRun() {
+        trace.step(StepKind.CALL, "task_work_run");
+        trace.step(StepKind.LOCKED, "cmpxchg(task->task_works)");
+        taskWorks.getAndSet(null);
+        trace.step(StepKind.IRQ, "raw_spin_lock_irq(pi_lock)");
+        trace.step(StepKind.LOCKED, "raw_spin_lock(pi_lock)");
+        tctxTaskWork();
+    }
+
+    /** tctx_task_work (fs/io_uring.c:2122 at v5.15), through work->func: its rounds are {@link #tctxTaskWorkTake}'s. */
+    @OutOfLine("tctx_task_work")
+    private void tctxTaskWork() {
+        trace.step(StepKind.CALL, "tctx_task_work");
+    }
+
     @Override
     public boolean isEmpty() {
         return queued == 0;
+    }
+
+    /** ctx->refs as tctx_task_work takes and puts it, counted as {@link Counter#CTX_REF}. */
+    private static PercpuRef ctxRefs(StrategyContext ctx) {
+        return new PercpuRef("ctx->refs", Counter.CTX_REF, ctx.counters(), ctx.trace());
     }
 
     /** Registers alias {@value #ALIAS} (5.14) on axis {@code task-work}. */
@@ -178,7 +269,7 @@ public final class TaskLockTaskWork implements TaskWork {
         public StateBitProvider() {
             super(Axis.TASK_WORK, ALIAS, "5.14", Mainline.between("5.14", "5.15"),
                     "tctx->task_list under tctx->task_lock (irqsave), task_state's bit says whether task_work_add is due",
-                    ctx -> new TaskLockTaskWork(ctx.trace(), true));
+                    ctx -> new TaskLockTaskWork(ctx.trace(), true, ctxRefs(ctx)));
         }
     }
 
@@ -191,7 +282,7 @@ public final class TaskLockTaskWork implements TaskWork {
             super(Axis.TASK_WORK, ALIAS, "5.15", Mainline.between("5.15", "6.0"),
                     "tctx->task_list under tctx->task_lock (irqsave), task_running read and set under the lock says whether"
                         + " task_work_add is due",
-                    ctx -> new TaskLockTaskWork(ctx.trace(), false));
+                    ctx -> new TaskLockTaskWork(ctx.trace(), false, ctxRefs(ctx)));
         }
     }
 }

@@ -1,0 +1,69 @@
+package dev.uringlab.strategy.era;
+
+import dev.uringlab.spi.AbstractStrategyProvider;
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.CompletionBatch;
+import dev.uringlab.spi.CompletionContext;
+import dev.uringlab.spi.CompletionPosting;
+import dev.uringlab.spi.Mainline;
+
+/**
+ * Completion posting as in 5.15 and 5.16 (v5.15 fs/io_uring.c, 5.16.10 for 5.16): the 6.1
+ * baseline's batching and plain completion spinlock, without 6.1's functions. Request CQEs:
+ * io_submit_flush_completions (v5.15 :2317; 5.16's __io_submit_flush_completions, 5.16.10 :2416),
+ * a static function of fs/io_uring.c taken as inlined, so no {@code call} step (the 6.1 baseline
+ * traces {@code __io_submit_flush_completions}). A multishot poll's CQE: io_poll_task_func fills it
+ * under the completion lock io_poll_rewait took, through io_cqring_fill_event, which is
+ * {@code static noinline} (v5.15 :1775, called at :5341; 5.16.10 :1896), then commits, unlocks and
+ * runs io_cqring_ev_posted inline (v5.15 :5384-5386): no io_post_aux_cqe, no io_cq_unlock_post,
+ * which came later. A CQE that finds no room is handled as the caller asks, as in the baseline.
+ *
+ * <p>Threading: stateless; called on the ring owner's thread (the SPI's rule).
+ */
+public final class SpinBatchCompletionPosting implements CompletionPosting {
+    /** The alias on the {@code completion} axis. */
+    public static final String ALIAS = "batch-5.15";
+
+    private static final SpinBatchCompletionPosting INSTANCE = new SpinBatchCompletionPosting();
+
+    /** io_submit_flush_completions (v5.15 fs/io_uring.c:2317): spin_lock, fill each, commit, unlock, ev_posted once. */
+    @Override
+    public void flushCompletions(CompletionContext cq, CompletionBatch batch) {
+        cq.lock();
+        for (int i = 0, n = batch.size(); i < n; i++) {
+            cq.ioFillCqeReq(batch.get(i));
+        }
+        cq.ioCommitCqring();
+        cq.unlock();
+        cq.ioCqringEvPosted();
+    }
+
+    /** io_poll_task_func's CQE (v5.15 fs/io_uring.c:5361): lock, io_cqring_fill_event, commit, unlock, ev_posted. */
+    @Override
+    public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer,
+                              boolean allowOverflow) {
+        cq.lock();
+        boolean filled = cq.ioCqringFillEvent(userData, res, cflags);
+        if (!filled && allowOverflow) {
+            cq.ioCqringEventOverflow(userData, res, cflags);
+            filled = true;
+        }
+        if (filled) {
+            cq.auxCqeFilled();
+        }
+        cq.ioCommitCqring();
+        cq.unlock();
+        cq.ioCqringEvPosted();
+        return filled;
+    }
+
+    /** Registers alias {@value #ALIAS} (5.15) on axis {@code completion}. */
+    public static final class Provider extends AbstractStrategyProvider<CompletionPosting> {
+        public Provider() {
+            super(Axis.COMPLETION, ALIAS, "5.15", Mainline.between("5.15", "5.17"),
+                    "request CQEs flushed in one section per batch under the plain completion spinlock; a multishot"
+                        + " poll CQE filled by io_cqring_fill_event in its task work's locked section (5.15, 5.16)",
+                    ctx -> INSTANCE);
+        }
+    }
+}
