@@ -28,9 +28,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code uring-lab demo [NAME] [--step] [--diff-only] [--html FILE]}: without NAME, lists the classroom demos;
+ * {@code uring-lab demo [NAME] [--step] [--diff-only] [-o FILE]}: without NAME, lists the classroom demos;
  * with it, replays the demo on the emulated ring (both arms) and prints its narrated trace, or,
- * with {@code --html}, writes it as one self-contained interactive page. Exit status 2, with one
+ * with {@code -o}, writes it as one self-contained interactive page. Exit status 2, with one
  * line on standard error, for an unknown demo or a page that cannot be written.
  */
 @Command(name = "demo",
@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
         description = {"Classroom demos: list them, print one as a narrated trace (the author's kernel and the "
                 + "patched one, step by step), or write it as an interactive page."},
         footer = {"", "Examples:", "  uring-lab demo", "  uring-lab demo batched-cqe --step", "  uring-lab demo req-cache --diff-only",
-            "  uring-lab demo batched-cqe --html batched-cqe.html", "",
+            "  uring-lab demo batched-cqe -o batched-cqe.html", "",
             "Exit status: 0 success; 1 a demo that failed to run; 2 an unknown demo or a page that cannot be written."})
 final class DemoCommand implements Callable<Integer> {
 
@@ -51,7 +51,7 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--diff-only", description = "Print in full only the steps where the arms differ; each stretch of shared steps is one line.")
     private boolean diffOnly;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Write the demo as one self-contained interactive HTML page.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the demo as one self-contained interactive HTML page to FILE.")
     private Path html;
 
     @Spec
@@ -102,7 +102,7 @@ final class DemoCommand implements Callable<Integer> {
     private static void list(PrintWriter out) {
         List<Demo> all = Demos.all();
         int w = all.stream().mapToInt(d -> d.name().length()).max().orElse(4);
-        out.println("Demos (uring-lab demo NAME [--step] [--diff-only] [--html FILE]):");
+        out.println("Demos (uring-lab demo NAME [--step] [--diff-only] [-o FILE]):");
         for (Demo d : all) {
             out.printf("  %-" + w + "s  %-4s %s%n", d.name(), d.seed() == null ? "" : d.seed(), d.title());
         }

@@ -22,10 +22,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code uring-lab fuzz [--generator fuzz|edge] --count N --seed S [--out DIR]}: generates N scenario
+ * {@code uring-lab fuzz [--generator fuzz|edge] --count N --seed S [-o DIR]}: generates N scenario
  * programs from seed S with one of the two generators ({@link ProgramGenerator}), runs each twice on this machine's kernel and on the emulator under every strategy set that
  * claims the kernel's semantics, shrinks every disagreement and prints them grouped by kind
- * ({@link FuzzCampaign}); with {@code --out}, writes each kind as a scenario with the kernel's
+ * ({@link FuzzCampaign}); with {@code -o}, writes each kind as a scenario with the kernel's
  * stream as its {@code .expected}; the summary names a {@code .scn} file only where it wrote one.
  * {@code --kinds} prints the kinds table ({@link DisagreementKind#table()}).
  *
@@ -53,7 +53,7 @@ final class FuzzCommand implements Callable<Integer> {
             description = "The first program's number, to rerun one: --first 417 --count 1. Default: ${DEFAULT-VALUE}.")
     private int first;
 
-    @Option(names = "--out", paramLabel = "DIR",
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "Write each kind's shrunk scenario and its .expected (the kernel's stream) here.")
     private Path out;
 

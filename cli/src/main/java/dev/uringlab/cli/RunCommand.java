@@ -61,6 +61,11 @@ final class RunCommand implements Callable<Integer> {
                     + " Unset axes are baseline (or the profile's).")
     private Map<String, String> strategies = new LinkedHashMap<>();
 
+    @Option(names = "--option", paramLabel = "KEY=VALUE",
+            description = "A strategy option, e.g. cqe-array=8 (the CQE array of completion=batched-cqe); repeatable. "
+                    + "Only the chosen strategies' options are accepted; the error lists them.")
+    private Map<String, String> options = new LinkedHashMap<>();
+
     @Option(names = "--trace",
             description = "Print, under each line of the file, every step the emulated kernel takes for it, "
                     + "named after its kernel function (emulated ring only).")
@@ -106,6 +111,7 @@ final class RunCommand implements Callable<Integer> {
             if (chosen && !engine.equals("native")) {
                 Strategies.resolve(config); // before anything runs: an unknown name is a usage error
             }
+            config = Strategies.withOptions(config, options);
             if (trace) {
                 TracedRun.run(scenario, lines, config, out::println);
             } else {

@@ -65,7 +65,7 @@ class DemoCommandTest {
     @Test
     void shouldWriteTheInteractivePage(@TempDir Path dir) throws Exception {
         Path page = dir.resolve("link-cqe.html");
-        Result r = execute("demo", "link-cqe", "--html", page.toString());
+        Result r = execute("demo", "link-cqe", "-o", page.toString());
         assertThat(r.status()).isZero();
         assertThat(r.out()).isEqualTo("uring-lab demo: wrote " + page + System.lineSeparator());
         String html = Files.readString(page);
@@ -93,7 +93,7 @@ class DemoCommandTest {
     @Test
     void shouldRejectAnUnwritablePageInOneLineWithStatusTwo(@TempDir Path dir) {
         Path page = dir.resolve("missing-dir").resolve("page.html");
-        Result r = execute("demo", "rings", "--html", page.toString());
+        Result r = execute("demo", "rings", "-o", page.toString());
         assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
         assertThat(r.err()).isEqualTo("uring-lab demo: cannot write " + page + ": no such file or directory"
                 + System.lineSeparator());

@@ -38,7 +38,7 @@ class FuzzCommandTest {
                 .contains("OPEN_CHAIN_IOWQ: the kernel's own nondeterminism").contains("io_uring/poll.c:");
     }
 
-    /** Issue 25: without --out the summary names no .scn file, since none was written. */
+    /** Issue 25: without -o the summary names no .scn file, since none was written. */
     @Test
     void shouldNameNoScenarioFileWithoutOut() {
         UringLabTest.Result r = UringLabTest.execute("fuzz", "--seed", "7", "--first", "248", "--count", "1");

@@ -37,6 +37,29 @@ class UringLabTest {
     }
 
     @Test
+    void shouldHandAStrategyOptionToTheChosenStrategyInEitherSpelling() {
+        String nop = scenario("nop.scn").toString();
+        Result ok = execute("run", nop, "--strategy", "completion=batched-cqe", "--option", "cqe-array=8");
+        assertThat(ok.status()).as(ok.err()).isZero();
+        Result camel = execute("run", nop, "--strategy", "completion=batched-cqe", "--option", "cqeArray=8");
+        assertThat(camel.status()).as(camel.err()).isZero();
+        // the value reaches the strategy, which refuses a CQE array of no entries when the ring opens
+        Result zero = execute("run", nop, "--strategy", "completion=batched-cqe", "--option", "cqe-array=0");
+        assertThat(zero.status()).isEqualTo(UringLab.EXIT_USAGE);
+        assertThat(zero.err()).contains("cqe-array=0");
+    }
+
+    @Test
+    void shouldRefuseAnOptionNoChosenStrategyReadsNamingTheOnesTheyRead() {
+        Result none = execute("run", scenario("nop.scn").toString(), "--option", "cqe-array=8");
+        assertThat(none.status()).isEqualTo(UringLab.EXIT_USAGE);
+        assertThat(none.err()).contains("cqe-array").contains("read none");
+        Result typo = execute("run", scenario("nop.scn").toString(), "--strategy", "completion=batched-cqe", "--option", "cqe-arrays=8");
+        assertThat(typo.status()).isEqualTo(UringLab.EXIT_USAGE);
+        assertThat(typo.err()).contains("cqe-arrays").contains("cqe-array (batched-cqe)");
+    }
+
+    @Test
     void shouldPrintAVersion() {
         Result r = execute("--version");
         assertThat(r.status()).isZero();

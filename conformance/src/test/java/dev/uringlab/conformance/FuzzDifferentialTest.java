@@ -107,7 +107,7 @@ class FuzzDifferentialTest {
                         unexpected.add(d.program().describe() + " under " + d.set().name()
                                 + ", first difference at output line " + (d.firstDifference() + 1)
                                 + "; shrink it: uring-lab fuzz --generator " + generator.name() + " --seed "
-                                + Long.toHexString(generator.seed()) + " --first " + i + " --count 1 --out DIR\n"
+                                + Long.toHexString(generator.seed()) + " --first " + i + " --count 1 -o DIR\n"
                                 + d.program().text() + "emulated:\n" + String.join("\n", d.emulated()) + "\nkernel:\n"
                                 + String.join("\n", d.kernel()));
                     }

@@ -23,8 +23,6 @@ import java.util.TreeMap;
  * thread.
  */
 final class RingState {
-    /** -EIOCBQUEUED: io_issue_sqe's "the request is pending" (an armed poll, a punt). */
-    private static final int EIOCBQUEUED = -529;
 
     private final int cqMask;
     private int sqHead;
@@ -400,7 +398,7 @@ final class RingState {
             return "ud=" + ud + " issued: the handler returned 0, done at once"
                     + (failed ? "; the request is marked failed, so its CQE will carry the error, not 0" : "");
         }
-        if (ret == EIOCBQUEUED) {
+        if (ret == -Errno.EIOCBQUEUED) { // io_issue_sqe's "the request is pending" (an armed poll, a punt)
             return "ud=" + ud + " issued: pending";
         }
         return "ud=" + ud + " issued: " + (ret < 0 ? errno(ret) : "result " + ret);

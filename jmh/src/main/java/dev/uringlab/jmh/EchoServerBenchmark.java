@@ -61,7 +61,7 @@ public class EchoServerBenchmark extends RingBenchmark {
 
     /** The ring and the echo server on it. */
     @State(Scope.Thread)
-    public static class EchoState extends RingState {
+    public static class EchoState extends BenchmarkRingState {
         /** The engine: the emulated kernel, or the real one. */
         @Param({"emulated", "native"})
         public String ring;

@@ -65,7 +65,7 @@ public class LinkedNopsBenchmark extends RingBenchmark {
 
     /** The ring and the linked-NOPs loop on it. */
     @State(Scope.Thread)
-    public static class LinkedNopsState extends RingState {
+    public static class LinkedNopsState extends BenchmarkRingState {
         /** NOPs per chain. */
         @Param({"10", "100"})
         public int linkSize;

@@ -85,7 +85,7 @@ public class Nops32Benchmark extends RingBenchmark {
 
     /** The ring and the nops32 loop on it. */
     @State(Scope.Thread)
-    public static class Nops32State extends RingState {
+    public static class Nops32State extends BenchmarkRingState {
         /** The engine: the emulated kernel, or the real one. */
         @Param({"emulated", "native"})
         public String ring;

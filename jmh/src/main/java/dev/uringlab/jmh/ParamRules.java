@@ -1,12 +1,12 @@
 package dev.uringlab.jmh;
 
 import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.Names;
 import dev.uringlab.spi.KernelProfile;
 import dev.uringlab.spi.Strategies;
 import dev.uringlab.spi.StrategyOption;
 import dev.uringlab.spi.StrategyProvider;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 /**
  * The naming convention of the benchmarks' {@code @Param}s and the one rule that says which
  * combinations of them make sense. JMH runs the cross product of every {@code @Param}; some
- * points of it are not experiments: {@link RingState} refuses them at setup with the reason,
+ * points of it are not experiments: {@link BenchmarkRingState} refuses them at setup with the reason,
  * and {@link BenchmarkPlan} leaves them out of the plan {@code uring-lab compare} runs.
  *
  * <h2>Param names</h2>
@@ -111,12 +111,7 @@ public final class ParamRules {
     }
 
     private static String camelCase(String key) {
-        String[] words = key.split("-");
-        StringBuilder sb = new StringBuilder(words[0]);
-        for (int i = 1; i < words.length; i++) {
-            sb.append(words[i].substring(0, 1).toUpperCase(Locale.ROOT)).append(words[i].substring(1));
-        }
-        return sb.toString();
+        return Names.camel(key);
     }
 
     /**

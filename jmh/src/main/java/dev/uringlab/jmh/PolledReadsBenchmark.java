@@ -58,7 +58,7 @@ public class PolledReadsBenchmark extends RingBenchmark {
 
     /** The ring, its device and the polled-reads loop. */
     @State(Scope.Thread)
-    public static class PolledReadsState extends RingState {
+    public static class PolledReadsState extends BenchmarkRingState {
         /** The engine: the emulated kernel, or the real one. */
         @Param({"emulated", "native"})
         public String ring;

@@ -78,7 +78,7 @@ public class RegbBenchmark extends RingBenchmark {
 
     /** The ring and the reg.b loop on it. */
     @State(Scope.Thread)
-    public static class RegbState extends RingState {
+    public static class RegbState extends BenchmarkRingState {
         /** The engine: the emulated kernel, or the real one. */
         @Param({"emulated", "native"})
         public String ring;

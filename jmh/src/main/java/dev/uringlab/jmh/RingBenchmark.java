@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * </table>
  * The plan only fixes where compiled units begin; what each does is the emulator's code, the
  * same for both arms of every race. A subclass holds the
- * {@code @Benchmark} methods and its {@link RingState}; {@code uring-lab compare} and the
+ * {@code @Benchmark} methods and its {@link BenchmarkRingState}; {@code uring-lab compare} and the
  * command line override the iteration counts ({@code -wi -i -f}), never the mode or the flags.
  */
 @BenchmarkMode(Mode.Throughput)

@@ -20,9 +20,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@code public long} fields are named after the counters that explain it, in camelCase
  * ({@code completionLock}, {@code cqeFilled}, {@code evPosted}, {@code eventfdSignal},
  * {@code taskWorkRun}, {@code reqSlabAlloc}...), and takes it as a benchmark argument next to
- * its {@link RingState}. A field that names no counter fails the setup, listing the names.
+ * its {@link BenchmarkRingState}. A field that names no counter fails the setup, listing the names.
  *
- * <p>Nothing runs in the timed loop: the counters of the ring this thread's {@link RingState}
+ * <p>Nothing runs in the timed loop: the counters of the ring this thread's {@link BenchmarkRingState}
  * opened are read once when an iteration starts and once when it ends, and each field gets
  * the difference. JMH reports an OPERATIONS counter as a rate over the same time as the
  * primary score, so with the convention that one benchmark operation is one unit of the seed's
@@ -31,9 +31,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * also include the few invocations JMH runs to line up iteration edges (relative error below
  * 1e-5 at these rates).
  *
- * <p>Why the ring is not injected ({@code @Setup} taking the RingState): JMH 1.37 then makes a
- * second RingState instance for the helper, with a ring of its own that the benchmark never
- * drives. The ring is handed over on the thread instead ({@link RingState#openedOnThisThread()}),
+ * <p>Why the ring is not injected ({@code @Setup} taking the BenchmarkRingState): JMH 1.37 then makes a
+ * second BenchmarkRingState instance for the helper, with a ring of its own that the benchmark never
+ * drives. The ring is handed over on the thread instead ({@link BenchmarkRingState#openedOnThisThread()}),
  * since both states are per thread and every trial setup runs before the first iteration setup.
  *
  * <p>Kernel truth: in a counting fork ({@code -prof dev.uringlab.jmh.KernelCountsProfiler}, which
@@ -59,7 +59,7 @@ public abstract class RingCounters {
     /** Zeroes the fields and remembers where the counters start. */
     @Setup(Level.Iteration)
     public final void startIteration() {
-        Ring ring = RingState.openedOnThisThread();
+        Ring ring = BenchmarkRingState.openedOnThisThread();
         if (fields == null) {
             bindFields();
             kernel = kernelCountsOf(ring);

@@ -3,7 +3,7 @@
  * {@code Mode.Throughput} race in operations per second where one operation is one unit of its
  * seed's metric (one NOP, one CQE) via {@code @OperationsPerInvocation}. Shared pieces:
  * {@link dev.uringlab.jmh.RingBenchmark} holds the JMH annotations and JVM flags every benchmark
- * inherits; {@link dev.uringlab.jmh.RingState} opens the ring from {@code @Param} strings named as
+ * inherits; {@link dev.uringlab.jmh.BenchmarkRingState} opens the ring from {@code @Param} strings named as
  * {@link dev.uringlab.jmh.ParamRules} says (which strategy has which option, and which runs on
  * the native ring, read from the registry, never from alias names); {@link dev.uringlab.jmh.RingCounters} turns the
  * ring's counters into JMH secondary metrics (per operation: secondary score / primary score);

@@ -12,7 +12,7 @@ import java.util.Optional;
  *
  * @param runs     JMH JSON files ({@code -rf json}), one per run, at least one; each may have an
  *                 {@code env.json} beside it
- * @param baseline an older JMH JSON file to compare with ({@code --baseline}), if any
+ * @param baseline an older JMH JSON file to compare with ({@code --against}), if any
  * @param claims   a claims file replacing the built-in one, if any
  * @param out       the HTML file to write (replaced atomically; parent directories are created)
  * @param intervals the confidence of every interval (95% unless asked otherwise)

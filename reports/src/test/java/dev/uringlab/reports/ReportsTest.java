@@ -53,7 +53,7 @@ class ReportsTest {
         String html = Files.readString(report(Fixtures.RUN_A).file());
         assertThat(html).contains("<a href=\"demo-batched-cqe.html\" class=\"demo-link\">")
                 .contains("<a href=\"demo-link-cqe.html\" class=\"demo-link\">")
-                .contains("uring-lab demo batched-cqe --html demo-batched-cqe.html");
+                .contains("uring-lab demo batched-cqe -o demo-batched-cqe.html");
     }
 
     @Test

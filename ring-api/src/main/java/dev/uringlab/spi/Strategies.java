@@ -106,6 +106,32 @@ public final class Strategies {
         return chosen;
     }
 
+    /**
+     * {@code config} with {@code options} added, each key in kebab case (camel case, as JMH params
+     * spell it, accepted: {@code cqeArray} is {@code cqe-array}). A key that no strategy chosen by
+     * {@code config} declares ({@link StrategyProvider#options()}) is an
+     * {@link UnknownStrategyException} naming the options the chosen strategies read.
+     */
+    public static RingConfig withOptions(RingConfig config, Map<String, String> options) {
+        if (options.isEmpty()) {
+            return config;
+        }
+        Map<String, String> declared = new LinkedHashMap<>();
+        resolve(config).values().forEach(p -> p.options().forEach(o -> declared.put(o.key(), p.alias())));
+        RingConfig.Builder b = config.toBuilder();
+        options.forEach((key, value) -> {
+            String k = Names.kebab(key);
+            if (!declared.containsKey(k)) {
+                throw new UnknownStrategyException("no chosen strategy reads option '" + key + "'; "
+                        + (declared.isEmpty() ? "the chosen strategies read none"
+                        : "options: " + declared.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")")
+                                .collect(Collectors.joining(", "))));
+            }
+            b.option(k, value);
+        });
+        return b.build();
+    }
+
     /** Every profile name: {@code baseline}, {@code all-patches}, then each {@link KernelProfile}, oldest first. */
     public static List<String> profiles() {
         List<String> names = new ArrayList<>(List.of(PROFILE_BASELINE, PROFILE_ALL_PATCHES));

@@ -107,7 +107,7 @@ final class IoComplete {
     /** io_req_free_batch's per-request part: io_queue_next, io_dismantle_req. */
     static void ioReqFreeBatchEach(IoRingCtx ctx, IoRequest req) {
         if ((req.flags & IoSubmit.IO_REQ_LINK_FLAGS) != 0) {
-            IoTimeout.ioQueueNext(ctx, req);
+            IoLinks.ioQueueNext(ctx, req);
         }
         ioDismantleReq(ctx, req);
     }

@@ -69,7 +69,7 @@ final class IoIssue {
                 return;
             }
             if ((req.flags & REQ_F_FAIL) != 0 && (req.flags & REQ_F_HARDLINK) == 0) {
-                IoTimeout.ioFailLinksNow(ctx, req); // io_req_find_next: the rest of the chain is cancelled here
+                IoLinks.ioFailLinksNow(ctx, req); // io_req_find_next: the rest of the chain is cancelled here
                 postAtCompletion(ctx);
                 return;
             }

@@ -1,5 +1,6 @@
 package dev.uringlab.core;
 
+import static dev.uringlab.api.Errno.EALREADY;
 import static dev.uringlab.api.PollEvents.EPOLLONESHOT;
 import static dev.uringlab.api.PollEvents.POLLERR;
 import static dev.uringlab.api.PollEvents.POLLIN;
@@ -72,8 +73,6 @@ import dev.uringlab.spi.recipe.OutOfLine;
  * which alone a waker can set it again. No fence on the per-event path.
  */
 final class IoPoll extends PollWaitEntry {
-    /** EALREADY (asm-generic/errno.h). */
-    static final int EALREADY = 114;
     /** io_arm_poll_handler results. */
     static final int IO_APOLL_OK = 0;
     static final int IO_APOLL_ABORTED = 1;
@@ -123,14 +122,16 @@ final class IoPoll extends PollWaitEntry {
     @Override public void listDelInit() { head.listDelInit(this); }
     @Override public boolean isInternal() { return apoll; }
 
-    // ---- io_poll_add ----
+    // ---- __io_arm_poll_handler (io_poll_add's) ----
 
     /**
-     * io_poll_add / __io_arm_poll_handler: put the entry on the file's waitqueue (vfs_poll's
-     * poll_wait), then look at the file's mask. Returns IOU_OK when a single-shot poll is
-     * already ready (its res set), else IOU_ISSUE_SKIP_COMPLETE.
+     * __io_arm_poll_handler as io_poll_add calls it (the apoll path is {@link #ioArmPollHandler}):
+     * insert the request for POLL_REMOVE (io_poll_req_insert), put the entry on the file's
+     * waitqueue (vfs_poll's poll_wait), then look at the file's mask. Returns IOU_OK when a
+     * single-shot poll is already ready (its res set), else IOU_ISSUE_SKIP_COMPLETE. The name
+     * keeps the kernel's leading underscores: {@code ioArmPollHandler} is io_arm_poll_handler.
      */
-    static int ioPollAdd(IoRingCtx ctx, IoRequest req) {
+    static int __ioArmPollHandler(IoRingCtx ctx, IoRequest req) {
         IoPoll poll = poll(ctx, req);
         poll.apoll = false;
         ctx.cancelTable.add(poll); // io_poll_req_insert: findable by POLL_REMOVE

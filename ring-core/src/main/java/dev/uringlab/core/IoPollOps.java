@@ -58,11 +58,11 @@ final class IoPollOps {
         return 0;
     }
 
-    /** io_poll_add: arm the poll ({@link IoPoll#ioPollAdd}); IOU_OK when a single-shot poll was ready at once. */
+    /** io_poll_add: arm the poll ({@link IoPoll#__ioArmPollHandler}); IOU_OK when a single-shot poll was ready at once. */
     static int ioPollAdd(IoRingCtx ctx, IoRequest req, boolean iowq) {
         boolean lock = lockFromIowq(ctx, iowq);
         try {
-            return IoPoll.ioPollAdd(ctx, req);
+            return IoPoll.__ioArmPollHandler(ctx, req);
         } finally {
             if (lock) {
                 ctx.uringLock.unlock();

@@ -1,6 +1,7 @@
 package dev.uringlab.core;
 
 import static dev.uringlab.api.Errno.EINVAL;
+import static dev.uringlab.api.Errno.EIOCBQUEUED;
 
 import dev.uringlab.api.EnterFlags;
 import dev.uringlab.api.SetupFlags;
@@ -46,7 +47,7 @@ final class IoRingCtx {
     /** IOU_OK: the op completed; its res is set. */
     static final int IOU_OK = 0;
     /** IOU_ISSUE_SKIP_COMPLETE (-EIOCBQUEUED): the op will complete later, by itself. */
-    static final int IOU_ISSUE_SKIP_COMPLETE = -529;
+    static final int IOU_ISSUE_SKIP_COMPLETE = -EIOCBQUEUED;
     /** The IORING_ENTER_* bits a 6.x kernel knows (GETEVENTS .. NO_IOWAIT); others are -EINVAL. */
     private static final int IORING_ENTER_VALID_FLAGS = 0xff;
     /**

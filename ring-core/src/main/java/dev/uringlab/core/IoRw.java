@@ -3,6 +3,7 @@ package dev.uringlab.core;
 import static dev.uringlab.api.Errno.EAGAIN;
 import static dev.uringlab.api.Errno.EFAULT;
 import static dev.uringlab.api.Errno.EINVAL;
+import static dev.uringlab.api.Errno.EIOCBQUEUED;
 import static dev.uringlab.api.Errno.EOPNOTSUPP;
 import static dev.uringlab.api.SqeDescriptor.ADDR_OFFSET;
 import static dev.uringlab.api.SqeDescriptor.BUF_INDEX_OFFSET;
@@ -180,7 +181,7 @@ final class IoRw {
         req.setRes(req.len, 0);
         ReadWrite.rwVerifyArea(ctx.trace);
         int ret = bdev.rwIter(kiocb, req.addr, req.len, write);
-        if (ret == BlkdevFile.EIOCBQUEUED) {
+        if (ret == -EIOCBQUEUED) {
             if (ctx.iopoll()) {
                 ioIopollReqIssued(ctx, req, iowq);
             }

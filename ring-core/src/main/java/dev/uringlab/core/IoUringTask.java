@@ -129,7 +129,7 @@ final class IoUringTask {
                 ctx.trace.emit(TracePoint.IO_REQ_TASK_CANCEL, req.userData, req.res);
                 IoComplete.ioReqDeferFailed(ctx, req, req.res);
             }
-            case IoRequest.TW_FAIL_LINKS -> IoTimeout.ioReqTwFailLinks(ctx, req);
+            case IoRequest.TW_FAIL_LINKS -> IoLinks.ioReqTwFailLinks(ctx, req);
             case IoRequest.TW_POLL -> IoPoll.ioPollTaskFunc(req);
             default -> throw new IllegalStateException("task work without a function: " + req);
         }

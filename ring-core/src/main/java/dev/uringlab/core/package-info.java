@@ -32,7 +32,7 @@
  *       <td>registered files and buffers: io_file_get_fixed, io_import_fixed, the resource node's percpu ref</td></tr>
  *   <tr><td>io_uring/poll.c</td><td>{@code IoPoll}, {@code IoPollOps}</td>
  *       <td>struct io_poll, __io_arm_poll_handler, io_poll_wake, io_poll_task_func; POLL_ADD/REMOVE prep and issue</td></tr>
- *   <tr><td>io_uring/timeout.c</td><td>{@code IoTimeout}</td><td>io_queue_next, io_disarm_next, io_fail_links</td></tr>
+ *   <tr><td>io_uring/timeout.c (its link half; no timeout is emulated), io_uring.c</td><td>{@code IoLinks}</td><td>io_queue_next, io_disarm_next, io_fail_links, io_req_tw_fail_links</td></tr>
  *   <tr><td>io_uring/tctx.c, tw.c</td><td>{@code IoUringTask}</td><td>struct io_uring_task, io_req_task_work_add, tctx_task_work</td></tr>
  *   <tr><td>io_uring/wait.c</td><td>{@code IoWait}</td><td>io_cqring_wait</td></tr>
  *   <tr><td>io_uring/io-wq.c</td><td>{@code IoWq}</td><td>io_wq_enqueue, the workers</td></tr>
@@ -62,7 +62,7 @@
  *       (5.6's __io_queue_sqe) or leaves it to io_free_batch_list (io_queue_next, task work); a failure always
  *       takes the latter way; io_fail_links with
  *       the cancelled members completed in one task work (io_req_tw_fail_links), a member that failed at init
- *       keeping its own error</td><td>6.6+</td><td>{@code IoTimeout}</td></tr>
+ *       keeping its own error</td><td>6.6+</td><td>{@code IoLinks}</td></tr>
  *   <tr><td>drain: io_init_drain, io_drain_req, io_queue_deferred counting requests in flight
  *       (nr_req_allocated vs nr_drained); {@code drain_disabled} is ring state, set when the link-cqe
  *       strategy says a request may suppress its CQE</td><td>6.16</td><td>{@code IoDrain}, {@code IoSubmit}</td></tr>

@@ -72,8 +72,6 @@ final class Libc {
     static final int SOCK_STREAM = 1;
     /** AF_INET. */
     static final int AF_INET = 2;
-    /** EINPROGRESS: a non-blocking connect under way. */
-    static final int EINPROGRESS = 115;
     /** sizeof(struct sockaddr_in): sin_family u16, sin_port u16 (network order), sin_addr u32 (network order), 8 bytes of zero. */
     static final int SOCKADDR_IN_SIZE = 16;
 

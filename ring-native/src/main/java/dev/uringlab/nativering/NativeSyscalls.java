@@ -93,7 +93,7 @@ final class NativeSyscalls implements Syscalls {
                 int client = check(Libc.socket(errno, Libc.AF_INET, type | Libc.O_NONBLOCK), "socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK)");
                 open.set(client);
                 int ret = Libc.connect(errno, client, addr);
-                if (ret < 0 && ret != -Libc.EINPROGRESS) {
+                if (ret < 0 && ret != -Errno.EINPROGRESS) {
                     throw new IllegalStateException("connect(127.0.0.1): " + Errno.name(-ret));
                 }
                 int server = check(Libc.accept4(errno, listener, Libc.O_NONBLOCK | Libc.O_CLOEXEC), "accept4");

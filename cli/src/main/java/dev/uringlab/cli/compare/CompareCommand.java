@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
  * emulator against the real kernel) under JMH, then writes the HTML report.
  *
  * <ol>
- *   <li>checks every option (the {@code --include} regexes, {@code --baseline}, and, once the
+ *   <li>checks every option (the {@code --include} regexes, {@code --against}, and, once the
  *       jar is there, {@code --prof} against JMH's profilers) before anything runs;</li>
  *   <li>makes sure {@code jmh/target/benchmarks.jar} is up to date ({@link BenchmarksJar});</li>
  *   <li>lists the plan: every point of every benchmark's param space that is an experiment
@@ -64,7 +64,7 @@ import picocli.CommandLine.Spec;
  * Ctrl-C stops the JMH child, writes the report of what was measured, marks the run
  * interrupted in {@code env.json} and says so. Exit status: 0 when every point ran and the
  * report is written; 1 when a point or the build failed (the report still covers what ran), or
- * the run was interrupted; 2 for bad input (a bad option or {@code --baseline}, an
+ * the run was interrupted; 2 for bad input (a bad option or {@code --against}, an
  * {@code --include} that matches nothing).
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
@@ -96,7 +96,7 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Run only the benchmarks whose name matches (as JMH matches; repeatable), e.g. Nops32.")
     private List<String> includes = new ArrayList<>();
 
-    @Option(names = "--baseline", paramLabel = "FILE",
+    @Option(names = "--against", paramLabel = "FILE",
             description = "An earlier run's jmh.json: the report shows the change since it, with a noise verdict.")
     private Path baseline;
 
@@ -144,7 +144,7 @@ public final class CompareCommand implements Callable<Integer> {
             try {
                 RunReader.read(baseline); // now, not after minutes of benchmarks
             } catch (ReportInputException e) {
-                err.println("uring-lab compare: --baseline " + e.getMessage());
+                err.println("uring-lab compare: --against " + e.getMessage());
                 return EXIT_USAGE;
             }
         }

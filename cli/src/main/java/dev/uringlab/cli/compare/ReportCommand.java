@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code uring-lab report JSON... [-o FILE] [--baseline FILE]}: regenerates the HTML report from
+ * {@code uring-lab report JSON... [-o FILE] [--against FILE]}: regenerates the HTML report from
  * saved runs ({@code results/<timestamp>/jmh.json}, or any JMH {@code -rf json} file), several
  * runs (from different machines) merged into one report, each labelled by its {@code env.json}.
  * A missing, empty, truncated or non-JMH file, or an output that cannot be written
@@ -40,7 +40,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "The report to write (default: report.html beside the first JSON).")
     private Path output;
 
-    @Option(names = "--baseline", paramLabel = "FILE", description = "An earlier run's jmh.json: the report shows the change since it.")
+    @Option(names = "--against", paramLabel = "FILE", description = "An earlier run's jmh.json: the report shows the change since it.")
     private Path baseline;
 
     @Option(names = "--confidence", paramLabel = "PERCENT", defaultValue = "95",

@@ -45,9 +45,9 @@ class CompareAndReportCommandTest {
     @Test
     void shouldRefuseABadBaselineBeforeRunningAnything() throws Exception {
         Path truncated = Files.writeString(dir.resolve("old.json"), "[{\"benchmark\": ");
-        Result r = execute("compare", "--quick", "--baseline", truncated.toString());
+        Result r = execute("compare", "--quick", "--against", truncated.toString());
         assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
-        assertThat(r.err().lines()).singleElement().satisfies(l -> assertThat(l).startsWith("uring-lab compare: --baseline ")
+        assertThat(r.err().lines()).singleElement().satisfies(l -> assertThat(l).startsWith("uring-lab compare: --against ")
                 .contains(truncated.toString()));
     }
 

@@ -10,7 +10,7 @@ import java.util.Optional;
  * arranged, and the changes since an old run.
  *
  * @param runs       the runs, in the order given
- * @param old        the old run given as {@code --baseline}, if any
+ * @param old        the old run given as {@code --against}, if any
  * @param intervals  how every interval is computed (its confidence)
  * @param floors     every run's A/A races, shown above the figures
  * @param checks     every author's figure against every run (the summary)

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Compares each result with the same benchmark and params in an older run ({@code --baseline}),
+ * Compares each result with the same benchmark and params in an older run ({@code --against}),
  * and says whether it changed beyond the noise of both runs.
  *
  * <p>The verdict is read off the interval the report prints beside it, so the two never

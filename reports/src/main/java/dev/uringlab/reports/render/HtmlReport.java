@@ -152,7 +152,7 @@ public final class HtmlReport {
         List<Run> envRuns = new ArrayList<>(a.runs());
         a.old().ifPresent(envRuns::add);
         List<String> envHeaders = envRuns.stream().map(r -> a.old().isPresent() && r == a.old().get()
-                ? r.label() + " (--baseline)" : r.label()).toList();
+                ? r.label() + " (--against)" : r.label()).toList();
         return new Page(subtitle, css(), charts.forest(a.checks(), multiRun), summary, multiRun, quotes, rules,
                 sections, nav, a.old().isPresent(), a.old().map(Run::label).orElse(""),
                 changeRows(a), a.intervals().percent(),

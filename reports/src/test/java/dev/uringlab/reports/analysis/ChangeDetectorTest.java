@@ -15,7 +15,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --baseline}: each result against the old run, with a verdict from both runs' noise. */
+/** {@code --against}: each result against the old run, with a verdict from both runs' noise. */
 class ChangeDetectorTest {
     @TempDir
     Path dir;
@@ -51,7 +51,7 @@ class ChangeDetectorTest {
         // the verdict is read off the interval printed beside it: they never contradict each other
         assertThat(changes).allSatisfy(c -> assertThat(c.verdict()).isEqualTo(
                 c.ratio().lo() > 1 ? Noise.IMPROVED : c.ratio().hi() < 1 ? Noise.REGRESSED : Noise.NO_CHANGE));
-        assertThat(Files.readString(report.file())).contains("Changes since the old run").contains("run-b/jmh.json (--baseline)");
+        assertThat(Files.readString(report.file())).contains("Changes since the old run").contains("run-b/jmh.json (--against)");
         assertThat(report.summaryTable()).contains("Change since run-b/jmh.json").containsPattern("RegbBenchmark.regb +cqeArray=16");
     }
 

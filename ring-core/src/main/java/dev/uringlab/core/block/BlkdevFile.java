@@ -3,6 +3,7 @@ package dev.uringlab.core.block;
 import static dev.uringlab.api.Errno.EAGAIN;
 import static dev.uringlab.api.Errno.EINVAL;
 import static dev.uringlab.api.Errno.EIO;
+import static dev.uringlab.api.Errno.EIOCBQUEUED;
 import static dev.uringlab.api.Errno.ENOSPC;
 import static dev.uringlab.api.Errno.EOPNOTSUPP;
 
@@ -32,8 +33,6 @@ import java.lang.foreign.MemorySegment;
  * checks and copy at once: no bio, since no io_uring path goes there.
  */
 public final class BlkdevFile extends EmulatedFile {
-    /** -EIOCBQUEUED: the IO was submitted and completes through ki_complete. */
-    public static final int EIOCBQUEUED = -529;
     /** BIO_MAX_VECS: the most segments one bio takes; a larger IO would need several bios (not emulated). */
     static final int BIO_MAX_VECS = 256;
     private static final int PAGE_SIZE = 4096;
@@ -64,7 +63,7 @@ public final class BlkdevFile extends EmulatedFile {
     /**
      * call_read_iter / call_write_iter: {@code file->f_op->read_iter} or {@code write_iter}
      * through its pointer with a kiocb that has a ki_complete: the result, -errno, or
-     * {@link #EIOCBQUEUED} when a bio went to the device.
+     * -{@code EIOCBQUEUED} when a bio went to the device.
      */
     public int rwIter(Kiocb iocb, long addr, int len, boolean write) {
         return write ? blkdevWriteIter(iocb, addr, len) : blkdevReadIter(iocb, addr, len);
@@ -153,7 +152,7 @@ public final class BlkdevFile extends EmulatedFile {
             BlkCore.submitBio(bdev, bio, plug, cpu, trace);
             BlkCore.blkFinishPlug(local, plug, cpu, trace);
         }
-        return EIOCBQUEUED;
+        return -EIOCBQUEUED;
     }
 
     /**

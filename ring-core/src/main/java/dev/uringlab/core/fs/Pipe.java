@@ -1,6 +1,7 @@
 package dev.uringlab.core.fs;
 
 import static dev.uringlab.api.Errno.EAGAIN;
+import static dev.uringlab.api.Errno.EPIPE;
 import static dev.uringlab.api.PollEvents.POLLERR;
 import static dev.uringlab.api.PollEvents.POLLHUP;
 import static dev.uringlab.api.PollEvents.POLLIN;
@@ -41,8 +42,6 @@ public final class Pipe {
     public static final int PIPE_DEF_BUFFERS = 16;
     /** PAGE_SIZE: what one slot holds. */
     public static final int PAGE_SIZE = 4096;
-    /** EPIPE (asm-generic/errno-base.h). */
-    public static final int EPIPE = 32;
     private static final int MASK = PIPE_DEF_BUFFERS - 1;
 
     private static final VarHandle HEAD;

@@ -1,6 +1,7 @@
 package dev.uringlab.core.fs;
 
 import static dev.uringlab.api.Errno.EAGAIN;
+import static dev.uringlab.api.Errno.EPIPE;
 import static dev.uringlab.api.PollEvents.POLLHUP;
 import static dev.uringlab.api.PollEvents.POLLIN;
 import static dev.uringlab.api.PollEvents.POLLOUT;
@@ -228,7 +229,7 @@ public final class StreamSocket extends EmulatedFile {
         to.queueLock.lock();
         try {
             if ((boolean) CLOSED.getOpaque(to)) {
-                return -Pipe.EPIPE;
+                return -EPIPE;
             }
             if (len == 0) {
                 return 0;

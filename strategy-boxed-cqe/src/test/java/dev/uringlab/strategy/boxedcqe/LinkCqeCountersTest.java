@@ -19,14 +19,14 @@ class LinkCqeCountersTest {
 
     /** One successful chain of {@value #LINK} NOPs, the skip flag on all but the last when asked; the ring's counters after it. */
     private static Ring runChain(String linkCqe, String completion, boolean skipFlag) {
-        Ring ring = EmulatedRing.open(128, linkCqe, completion);
+        Ring ring = EmulatedRings.open(128, linkCqe, completion);
         for (int i = 0; i < LINK; i++) {
             int flags = i == LINK - 1 ? 0 : IOSQE_IO_LINK | (skipFlag ? IOSQE_CQE_SKIP_SUCCESS : 0);
-            EmulatedRing.nop(ring, i, flags);
+            EmulatedRings.nop(ring, i, flags);
         }
         ring.counters().reset();
         assertThat(ring.submit()).isEqualTo(LINK);
-        assertThat(EmulatedRing.reap(ring)).last().isEqualTo("cqe ud=" + (LINK - 1) + " res=0");
+        assertThat(EmulatedRings.reap(ring)).last().isEqualTo("cqe ud=" + (LINK - 1) + " res=0");
         return ring;
     }
 

@@ -5,10 +5,10 @@ import static dev.uringlab.api.SqeFlags.IOSQE_CQE_SKIP_SUCCESS;
 import static dev.uringlab.api.SqeFlags.IOSQE_IO_DRAIN;
 import static dev.uringlab.api.SqeFlags.IOSQE_IO_HARDLINK;
 import static dev.uringlab.api.SqeFlags.IOSQE_IO_LINK;
-import static dev.uringlab.strategy.boxedcqe.EmulatedRing.badOpcode;
-import static dev.uringlab.strategy.boxedcqe.EmulatedRing.failingNop;
-import static dev.uringlab.strategy.boxedcqe.EmulatedRing.nop;
-import static dev.uringlab.strategy.boxedcqe.EmulatedRing.submitAndReap;
+import static dev.uringlab.strategy.boxedcqe.EmulatedRings.badOpcode;
+import static dev.uringlab.strategy.boxedcqe.EmulatedRings.failingNop;
+import static dev.uringlab.strategy.boxedcqe.EmulatedRings.nop;
+import static dev.uringlab.strategy.boxedcqe.EmulatedRings.submitAndReap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.api.Errno;
@@ -34,7 +34,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void baselineShouldRejectTheSkipFlagAsAnUnknownBitWithEinvalAndPostIt() {
-        try (Ring ring = EmulatedRing.open("baseline")) {
+        try (Ring ring = EmulatedRings.open("baseline")) {
             assertThat(ring.params().features() & Features.IORING_FEAT_CQE_SKIP).isZero();
             nop(ring, 1, S);
             assertThat(submitAndReap(ring)).containsExactly("submitted 1", "cqe ud=1 res=-22");
@@ -43,7 +43,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void baselineShouldPostEveryRequestOfAChain() {
-        try (Ring ring = EmulatedRing.open("baseline")) {
+        try (Ring ring = EmulatedRings.open("baseline")) {
             nop(ring, 1, L);
             nop(ring, 2, L);
             nop(ring, 3, 0);
@@ -55,14 +55,14 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void skipShouldBeAdvertisedAsIoringFeatCqeSkip() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             assertThat(ring.params().features() & Features.IORING_FEAT_CQE_SKIP).isNotZero();
         }
     }
 
     @Test
     void skipShouldPostOnlyTheLastCqeOfASuccessfulChain() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             nop(ring, 1, L | S);
             nop(ring, 2, L | S);
             nop(ring, 3, 0);
@@ -72,7 +72,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void skipShouldPostAFailureWithoutTheFlagAndCancelTheRestLoudly() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             nop(ring, 1, L | S);
             nop(ring, 2, L | S);
             failingNop(ring, 3, L, EIO);
@@ -85,7 +85,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void skipShouldPostOnlyAFlaggedFailureAndSilenceTheRest() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             nop(ring, 1, L | S);
             nop(ring, 2, L | S);
             failingNop(ring, 3, L | S, EIO);
@@ -97,7 +97,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void skipShouldApplyEachHardlinkedRequestsOwnFlag() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             nop(ring, 1, H | S);
             failingNop(ring, 2, H | S, EIO);
             nop(ring, 3, H | S);
@@ -110,7 +110,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void skipShouldRefuseADrainAfterAnyFlaggedSqeWithEopnotsuppAndStopTheSubmitThere() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             nop(ring, 1, S);
             nop(ring, 2, D);
             nop(ring, 3, 0);
@@ -123,7 +123,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void skipShouldAllowDrainBeforeTheFirstFlaggedSqe() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             nop(ring, 1, 0);
             nop(ring, 2, D);
             assertThat(submitAndReap(ring)).containsExactly("submitted 2", "cqe ud=1 res=0", "cqe ud=2 res=0");
@@ -132,7 +132,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void skipShouldRefuseAFlaggedSqeThatAlsoAsksForDrain() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             nop(ring, 1, S | D);
             nop(ring, 2, 0);
             assertThat(submitAndReap(ring)).containsExactly("submitted 1", "cqe ud=1 res=-95");
@@ -141,7 +141,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void skipShouldSilenceASubmitTimeFailureBehindAFlaggedHead() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             nop(ring, 1, L | S);
             badOpcode(ring, 2, L | S);
             nop(ring, 3, L | S);
@@ -152,7 +152,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void skipShouldRefuseAMultishotPollWithTheFlag() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             int[] pipe = ring.sys().pipe();
             ring.getSqe().prepPollMultishot(pipe[0], PollEvents.POLLIN).userData(1).flags(S);
             assertThat(submitAndReap(ring)).containsExactly("submitted 1", "cqe ud=1 res=-22");
@@ -161,7 +161,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void skipShouldPostNothingForAFlaggedSinglePollThatFires() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             int[] pipe = ring.sys().pipe();
             ring.getSqe().prepPollAdd(pipe[1], PollEvents.POLLOUT).userData(1).flags(S);
             nop(ring, 2, 0);
@@ -171,12 +171,12 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void skipShouldPostOnlyTheLastOfAnAsyncChain() {
-        try (Ring ring = EmulatedRing.open("cqe-skip-success")) {
+        try (Ring ring = EmulatedRings.open("cqe-skip-success")) {
             nop(ring, 1, L | S | IOSQE_ASYNC);
             nop(ring, 2, L | S | IOSQE_ASYNC);
             nop(ring, 3, IOSQE_ASYNC);
             assertThat(ring.submitAndWait(1)).isEqualTo(3);
-            assertThat(EmulatedRing.reap(ring)).containsExactly("cqe ud=3 res=0");
+            assertThat(EmulatedRings.reap(ring)).containsExactly("cqe ud=3 res=0");
         }
     }
 
@@ -184,7 +184,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void boxedShouldPostOnlyTheLastCqeOfASuccessfulChainAndUnlinkedRequestsAsUsual() {
-        try (Ring ring = EmulatedRing.open("boxed-cqe")) {
+        try (Ring ring = EmulatedRings.open("boxed-cqe")) {
             nop(ring, 1, 0);
             nop(ring, 2, L);
             nop(ring, 3, H);
@@ -198,7 +198,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void boxedShouldPostTheFailureAndEveryCancelledMember() {
-        try (Ring ring = EmulatedRing.open("boxed-cqe")) {
+        try (Ring ring = EmulatedRings.open("boxed-cqe")) {
             nop(ring, 1, L);
             nop(ring, 2, L);
             failingNop(ring, 3, L, EIO);
@@ -211,7 +211,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void boxedShouldPostAFailedHardlinkAndGoOnWithTheSuccessRule() {
-        try (Ring ring = EmulatedRing.open("boxed-cqe")) {
+        try (Ring ring = EmulatedRings.open("boxed-cqe")) {
             nop(ring, 1, H);
             failingNop(ring, 2, H, EIO);
             nop(ring, 3, H);
@@ -222,7 +222,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void boxedShouldPostEveryMemberOfAChainBrokenAtSubmit() {
-        try (Ring ring = EmulatedRing.open("boxed-cqe")) {
+        try (Ring ring = EmulatedRings.open("boxed-cqe")) {
             nop(ring, 1, L);
             badOpcode(ring, 2, L);
             nop(ring, 3, 0);
@@ -233,7 +233,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void boxedShouldRefuseADrainAfterTheFirstLinkedSqe() {
-        try (Ring ring = EmulatedRing.open("boxed-cqe")) {
+        try (Ring ring = EmulatedRings.open("boxed-cqe")) {
             nop(ring, 1, D);
             assertThat(submitAndReap(ring)).containsExactly("submitted 1", "cqe ud=1 res=0");
             nop(ring, 2, L);
@@ -245,7 +245,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void boxedShouldRejectTheSkipFlagAsA56KernelWould() {
-        try (Ring ring = EmulatedRing.open("boxed-cqe")) {
+        try (Ring ring = EmulatedRings.open("boxed-cqe")) {
             assertThat(ring.params().features() & Features.IORING_FEAT_CQE_SKIP).isZero();
             nop(ring, 1, S);
             assertThat(submitAndReap(ring)).containsExactly("submitted 1", "cqe ud=1 res=-22");
@@ -254,7 +254,7 @@ class LinkCqeOnTheEmulatedRingTest {
 
     @Test
     void boxedShouldRefuseAMultishotPollInAChain() {
-        try (Ring ring = EmulatedRing.open("boxed-cqe")) {
+        try (Ring ring = EmulatedRings.open("boxed-cqe")) {
             int[] pipe = ring.sys().pipe();
             ring.getSqe().prepPollMultishot(pipe[0], PollEvents.POLLIN).userData(1).flags(L);
             nop(ring, 2, 0);

@@ -8,15 +8,15 @@ import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.trace.TracePoint;
 
 /**
- * How a link chain advances or fails, from io_uring/timeout.c (io_disarm_next,
- * io_fail_links, io_req_tw_fail_links: the kernel keeps them there because linked timeouts
- * live in that file) and io_uring.c (io_queue_next, io_req_find_next). A member's turn comes
+ * How a link chain advances or fails: io_disarm_next, io_fail_links and io_req_tw_fail_links
+ * (io_uring/timeout.c, where the kernel keeps them because linked timeouts live there; no
+ * timeout is emulated) and io_queue_next, io_req_find_next (io_uring.c). A member's turn comes
  * when its predecessor is freed from a completion batch; it is issued through task work, as
  * 6.x does. The {@code link-cqe} strategy decides, member by member, which cancelled requests
  * post. Ring owner's thread, {@code uring_lock} held.
  */
-final class IoTimeout {
-    private IoTimeout() {}
+final class IoLinks {
+    private IoLinks() {}
 
     /** io_queue_next: the next member of the chain gets its turn, through task work. */
     static void ioQueueNext(IoRingCtx ctx, IoRequest req) {

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * run with {@code URINGLAB_UPDATE_GOLDENS=1} in the environment: a trace that differs is written
  * and its test fails, so the change lands only as a diff of the files someone reviewed ({@link Goldens}).
  */
-class TraceGoldenTest {
+class ScenarioTraceGoldenTest {
     private static final Path GOLDENS = Path.of("src/test/resources/traces");
 
     @ParameterizedTest(name = "{0} {1}")

@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <pre>{@code
  * @State(Scope.Thread)
- * public static class Nops32State extends RingState {
+ * public static class Nops32State extends BenchmarkRingState {
  *     @Param({"emulated", "native"}) public String ring;
  *     @Param({"baseline"}) public String reqAlloc;
  *     Nops32 nops;
@@ -43,8 +43,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * option.
  * At trial teardown it closes the ring.
  */
-public abstract class RingState {
-    /** The ring the last RingState opened on this thread, for {@link RingCounters}. */
+public abstract class BenchmarkRingState {
+    /** The ring the last BenchmarkRingState opened on this thread, for {@link RingCounters}. */
     private static final ThreadLocal<Ring> OPENED = new ThreadLocal<>();
 
     private Ring ring;
@@ -110,11 +110,11 @@ public abstract class RingState {
         }
     }
 
-    /** The ring this thread's RingState opened; an error when there is none (a benchmark without a RingState). */
+    /** The ring this thread's BenchmarkRingState opened; an error when there is none (a benchmark without a BenchmarkRingState). */
     static Ring openedOnThisThread() {
         Ring ring = OPENED.get();
         if (ring == null) {
-            throw new IllegalStateException("RingCounters needs a RingState argument on the same benchmark method");
+            throw new IllegalStateException("RingCounters needs a BenchmarkRingState argument on the same benchmark method");
         }
         return ring;
     }
@@ -122,7 +122,7 @@ public abstract class RingState {
     /** Every {@code @Param} of this state, name to value, as JMH injected them. */
     private Map<String, String> params() {
         Map<String, String> params = new LinkedHashMap<>();
-        for (Class<?> c = getClass(); c != RingState.class; c = c.getSuperclass()) {
+        for (Class<?> c = getClass(); c != BenchmarkRingState.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 if (f.isAnnotationPresent(Param.class)) {
                     try {

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.FieldSource;
  * regenerate them with {@code URINGLAB_UPDATE_GOLDENS=1} in the environment: a trace that differs is
  * written and its test fails ({@link Goldens}); read the diff before committing.
  */
-class GoldenTraceTest {
+class DemoTraceGoldenTest {
     static final java.util.List<String> NAMES = Demos.NAMES;
     private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
 

@@ -13,8 +13,8 @@ import java.util.List;
  * (ring-core is on the test class path only): a deterministic ring with chosen strategies,
  * NOP SQEs, and the CQE lines of a reap in the scenario format ({@code cqe ud=U res=R}).
  */
-final class EmulatedRing {
-    private EmulatedRing() {}
+final class EmulatedRings {
+    private EmulatedRings() {}
 
     /** A deterministic emulated ring of {@code entries} with {@code link-cqe} and {@code completion} chosen. */
     static Ring open(int entries, String linkCqe, String completion) {
