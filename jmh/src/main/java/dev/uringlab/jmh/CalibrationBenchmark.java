@@ -38,7 +38,7 @@ public class CalibrationBenchmark extends RingBenchmark {
 
     /** The native ring and one calibration workload on it. */
     @State(Scope.Thread)
-    public static class CalibrationState extends RingState {
+    public static class CalibrationState extends BenchmarkRingState {
         /** The real kernel only: the prices are its. */
         @Param({"native"})
         public String ring;
