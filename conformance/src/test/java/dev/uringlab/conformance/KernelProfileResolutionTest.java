@@ -36,6 +36,7 @@ class KernelProfileResolutionTest {
         EXPECTED.put("linux-5.15", row("batch-5.15", "baseline", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait", "percpu-ref", "head-per-cqe", "task-running"));
         EXPECTED.put("for-5.16-2021-10-04", row("batch-5.15", "free-stack", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait", "percpu-ref", "head-per-cqe", "task-running"));
         EXPECTED.put("linux-6.1", row("baseline", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache", "baseline", "always-post", "no-uring-wake", "baseline", "baseline", "baseline"));
+        EXPECTED.put("linux-6.18", row("baseline", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache-irq", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline"));
     }
 
     private static Map<String, String> row(String... aliases) {

@@ -58,6 +58,10 @@ public final class BenchmarkPlan {
             if (!seen.add(entry.getUsername()) || entry.getUserClassQName().equals(PairedBenchmark.class.getName())) {
                 continue; // the same method in another mode, or the paired harness, whose arms are the points
             }
+            if (entry.getUserClassQName().equals(CalibrationBenchmark.class.getName())
+                    && includes.stream().noneMatch(i -> i.contains("Calibration"))) {
+                continue; // the kernel prices' calibration runs only when asked for by name
+            }
             Map<String, String[]> space = entry.getParams().orElse(Map.of());
             for (Map<String, String> params : crossProduct(space)) {
                 Optional<String> skip = ParamRules.rejection(params);

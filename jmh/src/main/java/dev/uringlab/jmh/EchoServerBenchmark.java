@@ -123,7 +123,7 @@ public class EchoServerBenchmark extends RingBenchmark {
         public long taskWorkRun;
         // Counted by the kernel too (tracepoints): a counting fork's native point carries the kernel's.
         public long cqeFilled;
-        public long taskWorkQueued;
+        public long pollExecute;
         public long taskWorkPass;
         public long pollArm;
         public long schedWaking;

@@ -127,7 +127,7 @@ public class LinkedNopsBenchmark extends RingBenchmark {
         // Counted by the kernel too (tracepoints): a counting fork's native point carries the kernel's.
         public long sqeSubmitted;
         public long reqLinked;
-        public long taskWorkQueued;
+        public long cqringWait;
         public long taskWorkPass;
     }
 

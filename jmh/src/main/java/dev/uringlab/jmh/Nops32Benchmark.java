@@ -65,7 +65,7 @@ import org.openjdk.jmh.annotations.State;
  * ev_posted made: 0, since nobody sleeps on the CQ when NOPs complete inline),
  * {@code cqeFilled} (1). The native ring counts only what user space sees, except in a counting
  * fork ({@code -prof dev.uringlab.jmh.KernelCountsProfiler}), where every counter with a
- * tracepoint ({@code enter}, {@code sqeSubmitted}, {@code cqeFilled}, {@code taskWorkQueued},
+ * tracepoint ({@code enter}, {@code sqeSubmitted}, {@code cqeFilled}, {@code cqringWait},
  * {@code schedSwitch}...) is the kernel's own count. {@code -prof gc}
  * gives the bytes allocated per NOP ({@code gc.alloc.rate.norm}): about 0 on both emulated
  * arms (requests are recycled, never allocated per NOP) and on the native ring.
@@ -138,7 +138,7 @@ public class Nops32Benchmark extends RingBenchmark {
         public long ctxRef;
         public long waitqueueWake;
         // Counted by the kernel too (tracepoints): a counting fork's native point carries the kernel's.
-        public long taskWorkQueued;
+        public long cqringWait;
         public long schedSwitch;
     }
 

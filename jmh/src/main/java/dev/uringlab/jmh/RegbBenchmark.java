@@ -144,7 +144,7 @@ public class RegbBenchmark extends RingBenchmark {
         public long waitqueueRemove;
         public long taskWorkRun;
         // Counted by the kernel too (tracepoints): a counting fork's native point carries the kernel's.
-        public long taskWorkQueued;
+        public long pollExecute;
         public long taskWorkPass;
         public long pollArm;
         public long schedWaking;

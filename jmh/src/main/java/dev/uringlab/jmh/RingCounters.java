@@ -41,7 +41,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@linkplain Counter#tracepoint() tracepoint} takes the kernel's count on a ring that has
  * them ({@link Ring#kernelCounts()}: the native ring, as root, counting the benchmark thread
  * and the threads it starts, io-wq workers included), so a native point carries the kernel's
- * {@code cqeFilled}, {@code taskWorkQueued}, {@code ioWqEnqueue}... as the same secondary
+ * {@code cqeFilled}, {@code pollExecute}, {@code ioWqEnqueue}... as the same secondary
  * metrics the emulated points carry. Counting is not free (perf's handler runs at every hit
  * of a counted tracepoint), so the fork that counts is not the fork that times.
  *

@@ -38,7 +38,7 @@ public enum Counter {
     /** io_poll_wake: wakeups the poll-rearm strategy's gate ignored (the poll's task work already owns it). */
     POLL_WAKE_IGNORED("poll wakeups ignored by the gate"),
     /** io_req_task_work_add. */
-    TASK_WORK_QUEUED("task_work queued", "io_uring:io_uring_task_add"),
+    TASK_WORK_QUEUED("task_work queued"),
     /** task_work callbacks run (tctx_task_work / handle_tw_list). */
     TASK_WORK_RUN("task_work run"),
     /** io_wq_enqueue: requests punted to an io-wq worker. */
@@ -98,8 +98,18 @@ public enum Counter {
     LINK_FAILED("link members failed", "io_uring:io_uring_fail_link"),
     /** io_req_defer_failed / io_init_req failing: a request failed at submission (trace_io_uring_req_failed). */
     REQ_FAILED("requests failed at submission", "io_uring:io_uring_req_failed"),
-    /** io_poll_add / __io_arm_poll_handler: a poll armed on a file's waitqueue (trace_io_uring_poll_arm). */
-    POLL_ARM("polls armed", "io_uring:io_uring_poll_arm"),
+    /**
+     * io_arm_apoll: an internal poll (IORING_FEAT_FAST_POLL) armed and not ready at once
+     * (trace_io_uring_poll_arm, 6.18 poll.c:690); a POLL_ADD's arming is not counted.
+     */
+    POLL_ARM("internal polls armed", "io_uring:io_uring_poll_arm"),
+    /**
+     * __io_poll_execute: a poll's task work queued, from a wakeup that took ownership (or an arm
+     * that found the poll ready) (trace_io_uring_task_add, 6.18 poll.c:200). The tracepoint's
+     * name says task_add, but only polls fire it: other task work (a link's next member, an
+     * io-wq completion) has no tracepoint, so {@link #TASK_WORK_QUEUED} has none.
+     */
+    POLL_EXECUTE("poll task work queued", "io_uring:io_uring_task_add"),
     /** tctx_task_work_run: passes over the task's task_work list (trace_io_uring_task_work_run, once per pass). */
     TASK_WORK_PASS("task_work passes", "io_uring:io_uring_task_work_run"),
     /** __io_run_local_work: passes over a DEFER_TASKRUN ring's local work list (trace_io_uring_local_work_run). */

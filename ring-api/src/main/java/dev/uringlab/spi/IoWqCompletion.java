@@ -23,4 +23,16 @@ public interface IoWqCompletion {
      *     the owner's alone in the kernels that punt
      */
     boolean ioReqCompletePost(CompletionContext cq, IoKiocb req, int setupFlags);
+
+    /**
+     * io_wq_free_work's io_free_req, once the worker is done with a request it posted: true when
+     * the request goes back to the owner through task work (io_req_task_complete with
+     * REQ_F_CQE_SKIP: "io_uring: io_free_req() via tw", Pavel Begunkov, v2 of 2023-04-04,
+     * {@code <3a92fe80bb068757e51aaa0b105cfbe8f5dfee9e.1680576071.git.asml.silence@gmail.com>},
+     * merged for 6.4; 6.18.2 io_uring.c:1082-1090), false when the worker puts it on
+     * ctx->locked_free_list under the completion lock (5.11 to 6.3; 6.1 io_uring.c:968-980).
+     */
+    default boolean ioFreeReqViaTaskWork() {
+        return false;
+    }
 }

@@ -41,8 +41,16 @@ public record KernelProfile(String name, String version, List<String> seeds, Str
     public static final KernelProfile LINUX_6_1 = new KernelProfile("linux-6.1", "6.1", List.of("000"),
             "seed 000: v2 of 2022-11-23 on for-6.2 (6.1-rc), merged in 6.2");
 
+    /**
+     * The kernel this machine runs (6.18.44), no seed's context: the profile whose counters the
+     * native ring's kernel counts must match ({@link KernelCounts}; conformance's
+     * {@code KernelTruthTest}).
+     */
+    public static final KernelProfile LINUX_6_18 = new KernelProfile("linux-6.18", "6.18", List.of(),
+            "kernel truth: the running kernel (uname -r 6.18.44), whose tracepoints the native ring counts");
+
     private static final List<KernelProfile> ALL = List.of(LINUX_5_6, LINUX_5_14, LINUX_5_15, FOR_5_16_2021_10_04,
-            LINUX_6_1);
+            LINUX_6_1, LINUX_6_18);
 
     /** Every kernel profile, oldest first. */
     public static List<KernelProfile> values() {

@@ -3,6 +3,7 @@ package dev.uringlab.core;
 import static dev.uringlab.spi.ReqFlags.REQ_F_FORCE_ASYNC;
 import static dev.uringlab.spi.ReqFlags.REQ_F_IO_DRAIN;
 
+import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.trace.TracePoint;
 
 /**
@@ -43,6 +44,7 @@ final class IoDrain {
     static void ioDrainReq(IoRingCtx ctx, IoRequest req) {
         IoComplete.ioFlushCachedLockedReqs(ctx); // requests a worker posted are no longer in flight
         boolean drain = (req.flags & REQ_F_IO_DRAIN) != 0;
+        ctx.counters.inc(Counter.REQ_DEFERRED); // trace_io_uring_defer
         ctx.trace.emit(TracePoint.IO_DRAIN_REQ, req.userData);
         ctx.nrDrained += ioLinkedNr(req);
         ctx.deferList.addLast(req);

@@ -2,6 +2,7 @@ package dev.uringlab.core;
 
 import static dev.uringlab.api.Errno.EAGAIN;
 import static dev.uringlab.api.Errno.EBADF;
+import static dev.uringlab.spi.ReqFlags.REQ_F_CQE_SKIP;
 import static dev.uringlab.spi.ReqFlags.REQ_F_FAIL;
 import static dev.uringlab.spi.ReqFlags.REQ_F_FIXED_FILE;
 import static dev.uringlab.spi.ReqFlags.REQ_F_FORCE_ASYNC;
@@ -223,14 +224,22 @@ final class IoIssue {
 
     /**
      * io_wq_free_work (io_wq_assign_next in 5.6): the worker is done with a request it posted;
-     * the request goes back to the owner (the locked free list) and the worker runs the next
-     * member of its chain itself.
+     * the request goes back to the owner (through task work, or the locked free list: the
+     * {@code iowq-complete} strategy's {@link dev.uringlab.spi.IoWqCompletion#ioFreeReqViaTaskWork()})
+     * and the worker runs the next member of its chain itself.
      */
     private static IoRequest ioWqFreeWork(IoRingCtx ctx, IoRequest req) {
         IoRequest nxt = req.link;
         req.link = null;
         ctx.trace.emit(TracePoint.IO_WQ_FREE_WORK, req.userData, nxt == null ? 0 : nxt.userData);
-        ctx.lockedFreeList.offer(req); // release: the owner's poll sees the request whole
+        if (ctx.iowqComplete.ioFreeReqViaTaskWork()) {
+            // io_free_req (6.4 on): only free it, post nothing, from the owner's task work
+            req.flags |= REQ_F_CQE_SKIP;
+            req.twFunc = IoRequest.TW_COMPLETE;
+            ctx.tctx.ioReqTaskWorkAdd(req);
+        } else {
+            ctx.lockedFreeList.offer(req); // release: the owner's poll sees the request whole
+        }
         return nxt;
     }
 

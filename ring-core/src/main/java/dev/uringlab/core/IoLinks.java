@@ -4,6 +4,7 @@ import static dev.uringlab.api.Errno.ECANCELED;
 import static dev.uringlab.spi.ReqFlags.REQ_F_FAIL;
 import static dev.uringlab.spi.ReqFlags.REQ_F_HARDLINK;
 
+import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.trace.TracePoint;
 
 /**
@@ -70,6 +71,7 @@ final class IoLinks {
             ctx.linkCqe.failLink(req, m);
             nr++;
         }
+        ctx.counters.add(Counter.LINK_FAILED, nr); // trace_io_uring_fail_link, once per member
         ctx.trace.emit(TracePoint.IO_FAIL_LINKS, req.userData, nr);
         req.link = null;
         return link;

@@ -180,7 +180,11 @@ final class IoPoll extends PollWaitEntry {
         int events = POLLPRI | POLLERR | EPOLLET | EPOLLONESHOT
                 | (pollin ? POLLIN | POLLRDNORM : POLLOUT | POLLWRNORM);
         int mask = poll.arm(events | IO_POLL_UNMASK);
-        return mask > 0 ? IO_APOLL_READY : IO_APOLL_OK;
+        if (mask > 0) {
+            return IO_APOLL_READY;
+        }
+        ctx.counters.incShared(Counter.POLL_ARM); // trace_io_uring_poll_arm: armed, not ready
+        return IO_APOLL_OK;
     }
 
     private static IoPoll poll(IoRingCtx ctx, IoRequest req) {
@@ -254,6 +258,7 @@ final class IoPoll extends PollWaitEntry {
 
     /** __io_poll_execute: record the mask and queue io_poll_task_func; the caller holds the head lock. */
     private void queueTaskFunc(int mask) {
+        ctx.counters.incShared(Counter.POLL_EXECUTE); // __io_poll_execute: trace_io_uring_task_add
         wakeMask = mask;
         twQueued = true;
         req.twFunc = IoRequest.TW_POLL;

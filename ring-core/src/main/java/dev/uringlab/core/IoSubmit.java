@@ -125,6 +125,7 @@ final class IoSubmit {
             ctx.reqAlloc.ioReqDeferPrep(req); // 5.6: a request that may be punted takes the submitter's environment
         }
         if (state.linkHead != null) {
+            ctx.counters.inc(Counter.REQ_LINKED); // trace_io_uring_link
             ctx.trace.emit(TracePoint.IO_LINK_CHAIN_ADD, req.userData, state.linkHead.userData);
             state.linkLast.link = req;
             state.linkLast = req;
@@ -158,6 +159,7 @@ final class IoSubmit {
      * submission stops here. With a link flag the chain keeps assembling.
      */
     private static int ioSubmitFailInit(IoRingCtx ctx, IoRequest req, int ret) {
+        ctx.counters.inc(Counter.REQ_FAILED); // trace_io_uring_req_failed
         ctx.trace.emit(TracePoint.IO_SUBMIT_FAIL_INIT, req.userData, ret);
         SubmitState state = ctx.submitState;
         IoRequest head = state.linkHead;

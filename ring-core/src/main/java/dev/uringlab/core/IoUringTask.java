@@ -95,6 +95,9 @@ final class IoUringTask {
         int total = 0;
         int n;
         while ((n = takeRound()) != 0) {
+            // Each round is one tctx_task_work_run of the kernel (task work queued while a round
+            // runs finds the list empty and calls task_work_add again): trace_io_uring_task_work_run.
+            ctx.counters.inc(Counter.TASK_WORK_PASS);
             ctx.trace.emit(TracePoint.TCTX_TASK_WORK, n);
             for (int i = 0; i < n; i++) {
                 IoRequest req = twRound[i];

@@ -4,6 +4,7 @@ import static dev.uringlab.api.Errno.EINTR;
 import static dev.uringlab.api.Errno.ETIME;
 
 import dev.uringlab.core.sync.WaitQueueEntry;
+import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.TracePoint;
 import java.util.concurrent.locks.LockSupport;
@@ -51,6 +52,7 @@ final class IoWait {
         if (cq.cqEventsUser() >= minEvents) {
             return 0;
         }
+        ctx.counters.inc(Counter.CQRING_WAIT); // trace_io_uring_cqring_wait: too few CQEs, the wait begins
         if (ctx.deterministic) {
             return deadline >= 0 ? -ETIME : 0;
         }
@@ -92,6 +94,10 @@ final class IoWait {
     private static void park(IoRingCtx ctx, long deadline) {
         ctx.uringLock.unlock();
         try {
+            // schedule(): the owner sleeps, and is woken (try_to_wake_up of a sleeping task: sched_waking),
+            // counted once per sleep whoever woke it (task_work_add's TWA_SIGNAL, io_wake_function, a timeout)
+            ctx.counters.inc(Counter.SCHED_SWITCH);
+            ctx.counters.inc(Counter.SCHED_WAKING);
             if (deadline < 0) {
                 LockSupport.park(ctx);
             } else {

@@ -77,6 +77,9 @@ final class IoWq {
             try {
                 while (workList.isEmpty() && !exiting) {
                     nrFree++;
+                    // the idle worker sleeps (schedule_timeout) and is woken (sched_waking) by io_wq_activate_free_worker
+                    ctx.counters.incShared(Counter.SCHED_SWITCH);
+                    ctx.counters.incShared(Counter.SCHED_WAKING);
                     workAvailable.awaitUninterruptibly();
                     nrFree--;
                 }

@@ -26,7 +26,11 @@ import dev.uringlab.spi.ReqFlags;
  * </ul>
  * Every other ring's worker takes the completion lock, fills the CQE, commits, unlocks and runs
  * ev_posted itself, and keeps the chain (io_wq_free_work; io_wq_assign_next in 5.6): no thread
- * handoff per request. One class for the three, since the mechanism is one and only its
+ * handoff per CQE. The request itself goes back to the owner: in 6.7 (baseline) through task
+ * work (io_free_req via io_req_task_complete, since 6.4: {@link #ioFreeReqViaTaskWork()}), one
+ * task_work add per request and one task-work pass of the owner per batch of them; in 6.1
+ * ({@code always-post}: seed 000's context, before that change), 6.2 to 6.3 ({@code task-complete})
+ * and 5.x onto the locked free list under the completion lock. (6.4 to 6.6 freed through task work too; no profile runs them.) One class for the three, since the mechanism is one and only its
  * condition moved.
  *
  * <p>Trade-off: a worker post takes the completion lock from another thread (contended with the
@@ -43,9 +47,18 @@ public final class IoReqCompletePost implements IoWqCompletion {
      */
     private final boolean cqringAddEvent;
 
-    IoReqCompletePost(int puntFlags, boolean cqringAddEvent) {
+    /** io_free_req through task work (6.4 on), else onto the locked free list. */
+    private final boolean freeViaTaskWork;
+
+    IoReqCompletePost(int puntFlags, boolean cqringAddEvent, boolean freeViaTaskWork) {
         this.puntFlags = puntFlags;
         this.cqringAddEvent = cqringAddEvent;
+        this.freeViaTaskWork = freeViaTaskWork;
+    }
+
+    @Override
+    public boolean ioFreeReqViaTaskWork() {
+        return freeViaTaskWork;
     }
 
     /**
@@ -83,7 +96,7 @@ public final class IoReqCompletePost implements IoWqCompletion {
             super(Axis.IOWQ_COMPLETE, Axis.BASELINE, "6.7",
                     "the io-wq worker posts its CQE under the completion lock and keeps the chain, except on DEFER_TASKRUN"
                         + " and IOPOLL rings, whose completions go to the owner's task work",
-                    ctx -> new IoReqCompletePost(SetupFlags.IORING_SETUP_DEFER_TASKRUN | SetupFlags.IORING_SETUP_IOPOLL, false));
+                    ctx -> new IoReqCompletePost(SetupFlags.IORING_SETUP_DEFER_TASKRUN | SetupFlags.IORING_SETUP_IOPOLL, false, true));
         }
     }
 
@@ -93,7 +106,7 @@ public final class IoReqCompletePost implements IoWqCompletion {
             super(Axis.IOWQ_COMPLETE, "task-complete", "6.2", Mainline.between("6.2", "6.7"),
                     "the io-wq worker posts its CQE under the completion lock and keeps the chain, except on DEFER_TASKRUN"
                         + " rings (ctx->task_complete), whose completions go to the owner's task work",
-                    ctx -> new IoReqCompletePost(SetupFlags.IORING_SETUP_DEFER_TASKRUN, false));
+                    ctx -> new IoReqCompletePost(SetupFlags.IORING_SETUP_DEFER_TASKRUN, false, false));
         }
     }
 
@@ -103,7 +116,7 @@ public final class IoReqCompletePost implements IoWqCompletion {
             super(Axis.IOWQ_COMPLETE, "worker-post", "5.6", Mainline.between("5.6", "6.1"),
                     "every io-wq worker posts its CQE under the completion lock (io_cqring_add_event) and keeps the chain"
                         + " (io_wq_assign_next)",
-                    ctx -> new IoReqCompletePost(0, true));
+                    ctx -> new IoReqCompletePost(0, true, false));
         }
     }
 
@@ -113,7 +126,7 @@ public final class IoReqCompletePost implements IoWqCompletion {
             super(Axis.IOWQ_COMPLETE, "always-post", "6.1", Mainline.between("6.1", "6.2"),
                     "every io-wq worker posts its CQE under the completion lock (io_req_complete_post: io_cq_lock,"
                         + " io_cq_unlock_post) and keeps the chain, DEFER_TASKRUN rings too",
-                    ctx -> new IoReqCompletePost(0, false));
+                    ctx -> new IoReqCompletePost(0, false, false));
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.uringlab.strategy.batchedcqe;
 import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionPosting;
+import dev.uringlab.spi.Mainline;
 import dev.uringlab.spi.StrategyOption;
 import java.util.List;
 
@@ -18,7 +19,12 @@ public final class BatchedCqeProvider extends AbstractStrategyProvider<Completio
     public static final String CQE_ARRAY_OPTION = "cqe-array";
 
     public BatchedCqeProvider() {
-        super(Axis.COMPLETION, ALIAS, "6.2",
+        // In mainline from 6.2 until the array went: "io_uring: get rid of intermediate aux cqe caches"
+        // (Pavel Begunkov, v3 of 2024-03-18, <b1d05a81fd27aaa2a07f9860af13059e7ad7a890.1710799188.git.asml.silence@gmail.com>,
+        // posted in the 6.9 merge window, so for 6.10): from then on io_req_post_cqe fills an aux CQE at once
+        // under the completion lock and defers only the commit and ev_posted (ctx->submit_state.cq_flush;
+        // 6.18.2 io_uring.c:940-966), which the baseline's per-CQE post is the nearer to.
+        super(Axis.COMPLETION, ALIAS, "6.2", Mainline.between("6.2", "6.10"),
                 "aux (multishot) CQEs deferred into a 16-entry array and posted in one locked section before the batch's"
                     + " request CQEs: one lock, commit and eventfd signal per batch instead of per aux CQE",
                 ctx -> new DeferredAuxCqePosting(ctx.counters(),

@@ -1,0 +1,56 @@
+package dev.uringlab.reports.prices;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class PriceFitTest {
+
+    @Test
+    void shouldSolveANonNegativeLeastSquaresProblemWithAnActiveConstraint() {
+        // unconstrained least squares would give x = (2, -1); NNLS keeps x2 at 0 and refits x1
+        double[][] a = {{1, 0}, {0, 1}, {1, 1}};
+        double[] b = {2, -1, 1};
+        double[] x = PriceFit.nnls(a, b);
+        assertThat(x[1]).isEqualTo(0.0);
+        assertThat(x[0]).isCloseTo(1.5, within(1e-9)); // min (x-2)^2 + (x-1)^2
+    }
+
+    @Test
+    void shouldRecoverKnownPricesWithIntervalsThatHoldThemAndPredictEachWorkloadLeftOut() {
+        double[] truth = {300, 40, 15, 25, 60, 900};
+        List<String> kinds = List.of("syscall", "request", "cqe", "link", "task-work-pass", "io-wq punt");
+        double[][] steps = {
+            {1, 1, 1, 0, 0, 0}, {0.25, 1, 1, 0, 0, 0}, {0.125, 1, 1, 0, 0, 0}, {1 / 32.0, 1, 1, 0, 0, 0},
+            {0.1, 1, 1, 0.9, 0.9, 0}, {0.1, 1, 0.1, 0.9, 0.9, 0}, {0.01, 1, 1, 0.99, 0.99, 0}, {0.01, 1, 0.01, 0.99, 0.99, 0},
+            {1, 1, 1, 0, 1, 1}, {0.5, 1, 1, 0.5, 0.5, 0.5}, {0.1, 1, 1, 0.9, 0.1, 0.1}, {0.1, 1, 0.1, 0.9, 0.1, 0.1},
+            {0.5, 1, 1, 0.5, 0.5, 0}};
+        SplittableRandom random = new SplittableRandom(7);
+        List<PriceFit.Workload> workloads = new ArrayList<>();
+        for (int i = 0; i < steps.length; i++) {
+            double ns = 0;
+            for (int k = 0; k < truth.length; k++) {
+                ns += truth[k] * steps[i][k];
+            }
+            double[] samples = new double[10];
+            for (int s = 0; s < samples.length; s++) {
+                samples[s] = ns * (1 + 0.02 * (random.nextDouble() - 0.5)); // 1% noise either way
+            }
+            workloads.add(new PriceFit.Workload("w" + i, steps[i], samples));
+        }
+
+        PriceFit.Fit fit = PriceFit.fit(kinds, workloads, 42);
+
+        for (int k = 0; k < truth.length; k++) {
+            assertThat(fit.prices()[k]).as(kinds.get(k)).isCloseTo(truth[k], within(0.1 * truth[k] + 5));
+            assertThat(fit.low()[k]).as(kinds.get(k)).isLessThanOrEqualTo(fit.prices()[k]);
+            assertThat(fit.high()[k]).as(kinds.get(k)).isGreaterThanOrEqualTo(fit.prices()[k]);
+            assertThat(fit.low()[k]).isGreaterThanOrEqualTo(0.0);
+        }
+        assertThat(fit.worstLooError()).isLessThan(0.15);
+    }
+}
