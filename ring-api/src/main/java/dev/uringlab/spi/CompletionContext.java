@@ -56,9 +56,10 @@ public interface CompletionContext {
     boolean ioFillCqeAux(long userData, int res, int cflags);
 
     /**
-     * io_cqring_fill_event (5.15/5.16: {@code static noinline}, v5.15 fs/io_uring.c:1775,
-     * 5.16.10 :1896): what a multishot poll's task work calls to fill its CQE before 6.x's
-     * io_fill_cqe_aux. The same fill as {@link #ioFillCqeAux}, a call step of its own name.
+     * io_cqring_fill_event (5.14 to 5.16: {@code static noinline}, v5.14 fs/io_uring.c:1617, v5.15
+     * :1775, 5.16.10 :1896): what a multishot poll's task work calls to fill its CQE before 6.x's
+     * io_fill_cqe_aux. The same fill as {@link #ioFillCqeAux}, a call step of its own name; the
+     * caller puts a CQE that finds no room on the overflow list, as its __io_cqring_fill_event did.
      */
     default boolean ioCqringFillEvent(long userData, int res, int cflags) {
         return ioFillCqeAux(userData, res, cflags);
@@ -89,24 +90,7 @@ public interface CompletionContext {
      * @return whether the CQE was posted (filled, or overflowed with {@code allowOverflow})
      */
     default boolean ioPostAuxCqe(long userData, int res, int cflags, boolean allowOverflow) {
-        return postAuxCqe(userData, res, cflags, allowOverflow, false);
-    }
-
-    /**
-     * {@link #ioPostAuxCqe} with the completion lock taken by {@link #lockIrq()}: 5.14's poll task
-     * work, which fills and commits a multishot CQE under the lock io_poll_rewait took with
-     * spin_lock_irq.
-     */
-    default boolean ioPostAuxCqeIrq(long userData, int res, int cflags, boolean allowOverflow) {
-        return postAuxCqe(userData, res, cflags, allowOverflow, true);
-    }
-
-    private boolean postAuxCqe(long userData, int res, int cflags, boolean allowOverflow, boolean irq) {
-        if (irq) {
-            lockIrq();
-        } else {
-            lock();
-        }
+        lock();
         boolean filled = ioFillCqeAux(userData, res, cflags);
         if (!filled && allowOverflow) {
             ioCqringEventOverflow(userData, res, cflags);
@@ -115,13 +99,7 @@ public interface CompletionContext {
         if (filled) {
             auxCqeFilled();
         }
-        if (irq) {
-            ioCommitCqring();
-            unlockIrq();
-            ioCqringEvPosted();
-        } else {
-            ioCqUnlockPost();
-        }
+        ioCqUnlockPost();
         return filled;
     }
 

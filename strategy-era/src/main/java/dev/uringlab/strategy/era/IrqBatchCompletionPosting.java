@@ -16,8 +16,8 @@ import dev.uringlab.spi.Mainline;
  * {@code spin_lock_irqsave} (:1629), the poll's task work with {@code spin_lock_irq}
  * (io_poll_rewait, :4889). 5.15 made it a plain spinlock ("io_uring: remove IRQ aspect of
  * io_ring_ctx completion lock": v5.15 fs/io_uring.c:2324 takes {@code spin_lock}). 5.14 had no
- * aux CQE path of its own: a multishot poll's CQE is filled and committed under the lock its task
- * work took with {@code spin_lock_irq}.
+ * aux CQE path of its own: a multishot poll's CQE is filled by io_cqring_fill_event and committed
+ * under the lock its task work took with {@code spin_lock_irq}.
  *
  * <p>Trade-off: the 6.1 baseline's batching, plus a local_irq_disable/enable pair per locked
  * section (one {@code irq} step of the recipes); nothing else differs on the emulated path.
@@ -44,15 +44,26 @@ public final class IrqBatchCompletionPosting implements CompletionPosting {
 
     /**
      * A multishot poll's CQE from its task work (io_poll_task_func -> io_poll_complete, v5.14
-     * fs/io_uring.c:4962): under the completion lock io_poll_rewait took with spin_lock_irq,
-     * filled and committed, then spin_unlock_irq and io_cqring_ev_posted. Never deferred. A CQE
-     * that finds no room is refused when {@code allowOverflow} is false, as for a poll, and the
-     * request ends.
+     * fs/io_uring.c:4958, :4932): under the completion lock io_poll_rewait took with spin_lock_irq,
+     * filled through io_cqring_fill_event ({@code static noinline}, :1617, called at :4947), which
+     * on no room puts the CQE on the overflow list (__io_cqring_fill_event, :1613), IORING_CQE_F_MORE
+     * and all, so the poll stays armed; then committed (:4953), spin_unlock_irq and
+     * io_cqring_ev_posted (:4973-4974). Never deferred, never refused: io_cqring_event_overflow
+     * fails only when its kmalloc does (:1571), which the emulator's never does, and only then
+     * does io_poll_complete end the poll (:4947-4950).
      */
     @Override
     public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer,
                               boolean allowOverflow) {
-        return cq.ioPostAuxCqeIrq(userData, res, cflags, allowOverflow);
+        cq.lockIrq();
+        if (!cq.ioCqringFillEvent(userData, res, cflags)) {
+            cq.ioCqringEventOverflow(userData, res, cflags);
+        }
+        cq.auxCqeFilled();
+        cq.ioCommitCqring();
+        cq.unlockIrq();
+        cq.ioCqringEvPosted();
+        return true;
     }
 
     /** Registers alias {@value #ALIAS} (5.14) on axis {@code completion}. */

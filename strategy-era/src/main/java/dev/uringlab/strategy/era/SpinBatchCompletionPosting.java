@@ -16,7 +16,11 @@ import dev.uringlab.spi.Mainline;
  * under the completion lock io_poll_rewait took, through io_cqring_fill_event, which is
  * {@code static noinline} (v5.15 :1775, called at :5341; 5.16.10 :1896), then commits, unlocks and
  * runs io_cqring_ev_posted inline (v5.15 :5384-5386): no io_post_aux_cqe, no io_cq_unlock_post,
- * which came later. A CQE that finds no room is handled as the caller asks, as in the baseline.
+ * which came later. A poll CQE that finds no room goes to the overflow list, IORING_CQE_F_MORE and
+ * all, and the poll stays armed: __io_cqring_fill_event falls back to io_cqring_event_overflow
+ * whoever calls it (v5.15 :1771; 5.16.10 :1892), which fails only when its kmalloc does (:1729), and
+ * __io_poll_complete ends the poll only on that failure (:5341-5344; 5.16.10 :5419-5422). The
+ * {@code allowOverflow} of 6.x's io_post_aux_cqe, false for a poll, has no 5.15 counterpart.
  *
  * <p>Threading: stateless; called on the ring owner's thread (the SPI's rule).
  */
@@ -38,23 +42,23 @@ public final class SpinBatchCompletionPosting implements CompletionPosting {
         cq.ioCqringEvPosted();
     }
 
-    /** io_poll_task_func's CQE (v5.15 fs/io_uring.c:5361): lock, io_cqring_fill_event, commit, unlock, ev_posted. */
+    /**
+     * io_poll_task_func's CQE (v5.15 fs/io_uring.c:5361): lock, io_cqring_fill_event (on no room
+     * its io_cqring_event_overflow, :1771), commit, unlock, ev_posted. Always posted: the kernel's
+     * only refusal is a failed kmalloc of the overflow entry, which the emulator's never is.
+     */
     @Override
     public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer,
                               boolean allowOverflow) {
         cq.lock();
-        boolean filled = cq.ioCqringFillEvent(userData, res, cflags);
-        if (!filled && allowOverflow) {
+        if (!cq.ioCqringFillEvent(userData, res, cflags)) {
             cq.ioCqringEventOverflow(userData, res, cflags);
-            filled = true;
         }
-        if (filled) {
-            cq.auxCqeFilled();
-        }
+        cq.auxCqeFilled();
         cq.ioCommitCqring();
         cq.unlock();
         cq.ioCqringEvPosted();
-        return filled;
+        return true;
     }
 
     /** Registers alias {@value #ALIAS} (5.15) on axis {@code completion}. */
