@@ -38,6 +38,20 @@ public interface RequestAllocation {
     void ioReqCachesFree();
 
     /**
+     * {@code ARRAY_SIZE(submit_state.compl_reqs)} where the submit state this allocation belongs to
+     * keeps its completion batch in an array, or 0 where it keeps a list. 5.12 to 5.15's
+     * io_submit_state held two arrays, {@code reqs[IO_REQ_CACHE_SIZE]} (this axis's baseline) and
+     * {@code compl_reqs[IO_COMPL_BATCH]} (v5.15 fs/io_uring.c:314, 322), and a request that joined
+     * the batch flushed it when it was full (:2668-2670, :6968-6970); the rework of 2021-09-24 that
+     * gave for-5.16 its free-list stack made compl_reqs a singly linked list too (5.16.10 :318,
+     * :1558; v6.1-rc7 include/linux/io_uring_types.h:171, io_uring/io_uring.h:319), flushed only at
+     * the end of a submission or a task-work run. 0 by default: a list.
+     */
+    default int complReqsArraySize() {
+        return 0;
+    }
+
+    /**
      * io_submit_sqes is about to consume {@code nr} SQEs (io_submit_state_start). Up to the
      * for-5.16 tree of 2021-10-04 every request held a reference to the ring's context, taken
      * here for the whole submission ({@code percpu_ref_tryget_many(&ctx->refs, nr)}); seed 001

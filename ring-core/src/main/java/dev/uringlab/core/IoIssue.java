@@ -38,7 +38,9 @@ final class IoIssue {
             return;
         }
         int ret = ioIssueSqe(ctx, req, false);
-        if (ret != IoRingCtx.IOU_OK && ret != IoRingCtx.IOU_ISSUE_SKIP_COMPLETE) {
+        if (ret == IoRingCtx.IOU_OK) {
+            IoComplete.ioComplReqsFlushIfFull(ctx); // 5.15's __io_queue_sqe, after the request joined
+        } else if (ret != IoRingCtx.IOU_ISSUE_SKIP_COMPLETE) {
             ioQueueAsync(ctx, req, ret);
         }
     }

@@ -94,7 +94,7 @@ final class IoRingCtx {
     /** ctx->uring_lock. */
     final ReentrantLock uringLock = new ReentrantLock();
     /** ctx->submit_state. */
-    final SubmitState submitState = new SubmitState();
+    final SubmitState submitState;
     final IoWq ioWq;
     /** The owner's io_uring_task: its task-work list and its wakeup. */
     final IoUringTask tctx;
@@ -135,6 +135,7 @@ final class IoRingCtx {
         this.cq = new IoCqRing(ring, cqEntries, counters, trace);
         this.completion = strategies.completion();
         this.reqAlloc = strategies.reqAlloc();
+        this.submitState = new SubmitState(reqAlloc.complReqsArraySize());
         this.pollRearm = strategies.pollRearm();
         this.linkCqe = strategies.linkCqe();
         this.bioSet = new BioSet(strategies.bioAlloc(), counters, trace);

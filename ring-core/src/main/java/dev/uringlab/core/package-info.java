@@ -66,9 +66,10 @@
  *   <tr><td>drain: io_init_drain, io_drain_req, io_queue_deferred counting requests in flight
  *       (nr_req_allocated vs nr_drained); {@code drain_disabled} is ring state, set when the link-cqe
  *       strategy says a request may suppress its CQE</td><td>6.16</td><td>{@code IoDrain}, {@code IoSubmit}</td></tr>
- *   <tr><td>completion batching: compl_reqs of IO_COMPL_BATCH (flushed when full), flushed at the end of a
- *       submission batch and of a task-work run; every CQE through the {@code completion} strategy</td>
- *       <td>5.15 array, 6.1 flush</td><td>{@code SubmitState}, {@code IoComplete}</td></tr>
+ *   <tr><td>completion batching: compl_reqs flushed at the end of a submission batch and of a task-work run,
+ *       and, where the {@code req-alloc} strategy's kernel kept it in an array of IO_COMPL_BATCH (5.12-5.15),
+ *       when a request joining inline or from task work fills it; every CQE through the {@code completion}
+ *       strategy</td><td>6.1 list, 5.15 array</td><td>{@code SubmitState}, {@code IoComplete}</td></tr>
  *   <tr><td>CQ: cached_cq_tail, io_get_cqe (the {@code get-cqe} strategy: 6.1's cached free range, or 5.x's head
  *       load per CQE), io_commit_cqring (release store),
  *       overflow list (FIFO, IORING_SQ_CQ_OVERFLOW, new CQEs behind it, flushed in order on GETEVENTS),
