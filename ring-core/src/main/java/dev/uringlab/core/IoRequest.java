@@ -53,6 +53,8 @@ final class IoRequest extends SlabObject implements IoKiocb {
     IoRequest link;
     /** io_task_work.func. */
     int twFunc;
+    /** io_task_work.node.next on a DEFER_TASKRUN ring's ctx->work_llist: the request added before, or its fake node ({@link IoLocalWork}). */
+    Object twNext;
     /** The poll state of a POLL_ADD request, made on first use and kept with the request. */
     IoPoll poll;
     /** READ/WRITE on a block device: struct io_rw's kiocb, made on first use and kept with the request. */

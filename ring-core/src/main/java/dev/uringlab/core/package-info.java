@@ -77,8 +77,10 @@
  *       5.6: waitqueue_active + eventfd_signal)</td><td>6.1</td><td>{@code IoCqRing}</td></tr>
  *   <tr><td>task work: io_req_task_work_add onto the {@code task-work} strategy's list (6.1: a lock-free llist;
  *       5.14/5.15: under tctx->task_lock), run in rounds (llist_del_all), with a completion flush after each round;
- *       run at every enter, in io_cqring_wait, and on return from every system call of the owner</td>
- *       <td>6.1 (tctx_task_work)</td><td>{@code IoUringTask}</td></tr>
+ *       run at every enter, in io_cqring_wait, and on return from every system call of the owner; a
+ *       DEFER_TASKRUN ring's instead on ctx->work_llist, whose first add signals the eventfd, run only by an
+ *       io_uring_enter with GETEVENTS (after its submission, and in io_cqring_wait)</td>
+ *       <td>6.1 (tctx_task_work, __io_run_local_work)</td><td>{@code IoUringTask}, {@code IoLocalWork}</td></tr>
  *   <tr><td>io-wq: bounded pool of worker threads (io_wq_enqueue, io_wq_submit_work); a completion is posted by
  *       the worker under the completion lock, which keeps the chain (io_wq_free_work) and hands the request back
  *       through the locked free list, or goes to the owner's task work, as the {@code iowq-complete} strategy

@@ -71,6 +71,8 @@ public enum TracePoint {
     IO_REQ_TASK_WORK_ADD("io_req_task_work_add", Area.TASK_WORK, "ud"),
     /** tctx_task_work: the owner takes what is queued (llist_del_all) and runs it. */
     TCTX_TASK_WORK("tctx_task_work", Area.TASK_WORK, "nr"),
+    /** __io_run_local_work: the owner of a DEFER_TASKRUN ring runs ctx->work_llist (trace_io_uring_local_work_run). */
+    IO_RUN_LOCAL_WORK("__io_run_local_work", Area.TASK_WORK, "nr"),
     /** io_req_task_complete: a request completed elsewhere joins the completion batch. */
     IO_REQ_TASK_COMPLETE("io_req_task_complete", Area.TASK_WORK, "ud", "res"),
     /** io_req_task_submit: a linked, drained or re-polled request is issued from task work. */
