@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One strategy set of the emulated ring as the fuzzer runs it, named as on the command line
@@ -32,8 +33,10 @@ import java.util.Optional;
  *   <li>a program using IOSQE_CQE_SKIP_SUCCESS is judged only where {@code link-cqe} is
  *       {@code cqe-skip-success} (elsewhere the flag is {@code -EINVAL}, as before 5.17);</li>
  *   <li>{@code completion=batched-cqe} keeps a multishot poll armed when its deferred CQE overflows
- *       (6.2): a program with a multishot poll is judged under it only when the kernel's CQ never
- *       overflowed (no reap printed more CQEs than the CQ holds).</li>
+ *       (6.2), and so do the 5.14-5.16 completions {@code batch-irq} and {@code batch-5.15}, whose
+ *       io_cqring_fill_event puts a poll's CQE on the overflow list like any other (v5.15
+ *       fs/io_uring.c:1771): a program with a multishot poll is judged under them only when the
+ *       kernel's CQ never overflowed (no reap printed more CQEs than the CQ holds).</li>
  *   <li>a multishot poll on the ring's own registered eventfd is judged only where aux CQEs are
  *       deferred ({@code batched-cqe}, as the kernel since 6.2): 6.1's io_post_aux_cqe (baseline)
  *       and 5.6's posting signal the eventfd inside the poll's task work, so the EPOLL_URING_WAKE
@@ -51,6 +54,8 @@ public record EmulatedSet(String name, Map<String, String> strategies, String pr
     private static final String BATCHED_CQE = "batched-cqe";
     private static final String ACTIVE_FLAG = "active-flag";
     private static final String ACTIVE_FLAG_MASK_FIRST = "active-flag-mask-first";
+    /** The completions whose multishot poll stays armed when its CQE finds the CQ full (6.2's, 5.14-5.16's). */
+    private static final Set<String> OVERFLOW_KEEPS_MULTISHOT = Set.of(BATCHED_CQE, "batch-irq", "batch-5.15");
 
     public EmulatedSet {
         strategies = Map.copyOf(strategies);
@@ -113,7 +118,8 @@ public record EmulatedSet(String name, Map<String, String> strategies, String pr
         if (program.pollsOwnEventfd() && !deferredAux) {
             return false;
         }
-        return !(deferredAux && program.hasMultishot() && kernelOverflowed);
+        boolean keepsMultishot = OVERFLOW_KEEPS_MULTISHOT.contains(aliasOn(Axis.COMPLETION));
+        return !(keepsMultishot && program.hasMultishot() && kernelOverflowed);
     }
 
     /**
