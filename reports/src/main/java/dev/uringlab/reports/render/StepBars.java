@@ -3,6 +3,7 @@ package dev.uringlab.reports.render;
 import dev.uringlab.reports.prices.PricedRatios;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Where the time goes, per arm of a recipe: one horizontal bar per arm, its length the arm's
@@ -11,9 +12,12 @@ import java.util.Locale;
  * and its colour says which kind of step it came from. Plain SVG text, every label escaped.
  */
 final class StepBars {
-    /** One colour per step kind, in the recipes' kind order (call, locked, fence, irq, rcu, shared-write, slab-alloc, slab-free, syscall, wakeup, list). */
-    private static final List<String> COLOURS = List.of("#4c8bd6", "#e15759", "#f28e2b", "#b07ad1", "#3faf6a", "#2fb5b0",
-            "#d4b12f", "#9c755f", "#8a94a6", "#ff8db7", "#6b6ecf");
+    /** One colour per step kind, the same in every chart whatever kinds a prices file has. */
+    private static final Map<String, String> COLOURS = Map.ofEntries(Map.entry("call", "#4c8bd6"), Map.entry("locked", "#e15759"),
+            Map.entry("fence", "#f28e2b"), Map.entry("irq", "#b07ad1"), Map.entry("rcu", "#3faf6a"), Map.entry("shared-write", "#2fb5b0"),
+            Map.entry("slab-alloc", "#d4b12f"), Map.entry("slab-free", "#9c755f"), Map.entry("syscall", "#8a94a6"),
+            Map.entry("wakeup", "#ff8db7"), Map.entry("list", "#6b6ecf"));
+    private static final String OTHER = "#59636e";
     private static final int LABEL = 230;
     private static final int BAR = 420;
     private static final int ROW = 30;
@@ -25,7 +29,9 @@ final class StepBars {
     static String svg(PricedRatios.Priced priced, List<String> kinds) {
         List<PricedRatios.ArmTime> arms = priced.arms();
         double max = arms.stream().mapToDouble(PricedRatios.ArmTime::ns).max().orElse(1);
-        int legendRows = (kinds.size() + 5) / 6;
+        List<Integer> shown = java.util.stream.IntStream.range(0, kinds.size())
+                .filter(k -> arms.stream().anyMatch(a -> a.byKind()[k] > 0)).boxed().toList();
+        int legendRows = (shown.size() + 5) / 6;
         int height = 10 + arms.size() * ROW + 10 + legendRows * 18;
         int width = LABEL + BAR + 90;
         StringBuilder s = new StringBuilder();
@@ -44,7 +50,7 @@ final class StepBars {
                     continue;
                 }
                 s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"20\" fill=\"%s\">"
-                        + "<title>%s</title></rect>", x, y, w, colour(k), escape(String.format(Locale.ROOT, "%s %s: %.1f ns/op",
+                        + "<title>%s</title></rect>", x, y, w, colour(kinds.get(k)), escape(String.format(Locale.ROOT, "%s %s: %.1f ns/op",
                         arm.id(), kinds.get(k), arm.byKind()[k]))));
                 x += w;
             }
@@ -52,17 +58,18 @@ final class StepBars {
                     escape(String.format(Locale.ROOT, "%.1f ns/op", arm.ns()))));
         }
         int y0 = 10 + arms.size() * ROW + 10;
-        for (int k = 0; k < kinds.size(); k++) {
-            int lx = 10 + (k % 6) * 110;
-            int ly = y0 + (k / 6) * 18;
+        for (int i = 0; i < shown.size(); i++) {
+            String kind = kinds.get(shown.get(i));
+            int lx = 10 + (i % 6) * 110;
+            int ly = y0 + (i / 6) * 18;
             s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                    + "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>", lx, ly, colour(k), lx + 14, ly + 9, escape(kinds.get(k))));
+                    + "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>", lx, ly, colour(kind), lx + 14, ly + 9, escape(kind)));
         }
         return s.append("</svg>").toString();
     }
 
-    private static String colour(int kind) {
-        return COLOURS.get(kind % COLOURS.size());
+    private static String colour(String kind) {
+        return COLOURS.getOrDefault(kind, OTHER);
     }
 
     private static String escape(String text) {
