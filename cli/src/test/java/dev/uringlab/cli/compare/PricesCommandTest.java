@@ -65,7 +65,7 @@ class PricesCommandTest {
                 ns += kind.getValue().asDouble() / ops * TRUTH.getOrDefault(kind.getKey(), 0.0);
             }
             timing.add(result(w.getKey(), ns, random, Map.of()));
-            counts.add(result(w.getKey(), 2 * ns, random, Map.of("enter", enter, "schedWaking", waking)));
+            counts.add(result(w.getKey(), 2 * ns, random, Map.of("enter", enter, "schedWaking", waking, "cqeFilled", 1.0)));
         }
         Path t = Files.writeString(dir.resolve("timing.json"), timing.toString());
         Path c = Files.writeString(dir.resolve("counts.json"), counts.toString());

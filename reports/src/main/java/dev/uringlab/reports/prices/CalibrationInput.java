@@ -104,6 +104,11 @@ public record CalibrationInput(List<String> kinds, List<PriceFit.Workload> workl
         }
         List<PriceFit.Workload> workloads = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
+        if (!counted.isEmpty() && counted.values().stream().allMatch(r -> perOp(r, "cqeFilled") == 0)) {
+            skipped.add("the counting run counted no kernel event (cqeFilled 0 in every workload: where the machine refuses,"
+                    + " e.g. tracefs not mounted, the fork says so in its log and runs without counts): wakeups are not counted,"
+                    + " io_uring_enter calls are the ring's own");
+        }
         for (Map.Entry<String, List<double[]>> e : forks.entrySet()) {
             String name = e.getKey();
             Traced t = traced.get(name);

@@ -49,6 +49,16 @@ class CalibrationInputTest {
     }
 
     @Test
+    void shouldSayWhenTheCountingRunCountedNothing() {
+        Map<String, CalibrationInput.Traced> traced = Map.of("nop-b1", new CalibrationInput.Traced(8, 8,
+                new LinkedHashMap<>(Map.of("syscall", 8L, "wakeup", 0L))));
+        CalibrationInput in = CalibrationInput.of(new LinkedHashMap<>(traced), List.of(run(result("nop-b1", 1e6, Map.of()))),
+                List.of(run(result("nop-b1", 1e6, Map.of("enter", 1.0, "cqeFilled", 0.0, "schedWaking", 0.0)))));
+        assertThat(in.workloads()).hasSize(1);
+        assertThat(in.skipped()).singleElement().asString().startsWith("the counting run counted no kernel event");
+    }
+
+    @Test
     void shouldReadTheBuiltInTraceOfEveryCalibrationWorkload() {
         Map<String, CalibrationInput.Traced> traced = CalibrationInput.tracedSteps();
         assertThat(traced).containsKeys("nop-b1", "link100", "async1", "polls128-evfd", "polls128", "echo1");
