@@ -33,7 +33,7 @@ class CalibrationInputTest {
                 new LinkedHashMap<>(Map.of("call", 256L, "syscall", 4L, "wakeup", 0L))));
         CalibrationInput in = CalibrationInput.of(new LinkedHashMap<>(traced),
                 List.of(run(result("polls128", 1e7, Map.of()), result("nop-b1", 1e6, Map.of()))),
-                List.of(run(result("polls128", 5e6, Map.of("enter", 1 / 128.0, "schedWaking", 0.5)))));
+                List.of(run(result("polls128", 5e6, Map.of("enter", 1 / 128.0, "schedWaking", 0.5, "cqeFilled", 1.0)))));
 
         assertThat(in.kinds()).containsExactlyInAnyOrder("call", "syscall", "wakeup");
         assertThat(in.workloads()).hasSize(1);
