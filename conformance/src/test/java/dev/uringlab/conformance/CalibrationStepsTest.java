@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.Rings;
+import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.KernelProfile;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.testkit.Goldens;
@@ -36,17 +37,17 @@ class CalibrationStepsTest {
         lines.add("{");
         lines.add("  \"comment\": \"Typed steps of each calibration workload on the emulated ring under linux-6.18 (deterministic,"
                 + " io-wq inline), counted over 'ops' operations after " + WARMUP + " untraced rounds ('enter': the io_uring_enter"
-                + " system calls among them); written by conformance's"
+                + " system calls among them; 'sqes', 'cqes': SQEs submitted and CQEs filled); written by conformance's"
                 + " CalibrationStepsTest (URINGLAB_UPDATE_GOLDENS=1), read by reports' PriceFit.\",");
         lines.add("  \"profile\": \"" + KernelProfile.LINUX_6_18.name() + "\",");
         lines.add("  \"workloads\": {");
         for (int i = 0; i < Calibration.ALL.size(); i++) {
             Calibration c = Calibration.ALL.get(i);
             Map<StepKind, Long> counts = new EnumMap<>(StepKind.class);
-            long[] enters = {0};
+            long[] enters = {0, 0, 0};
             long ops = traced(c, counts, enters);
             StringBuilder line = new StringBuilder("    \"" + c.name() + "\": {\"ops\": " + ops + ", \"enter\": " + enters[0]
-                    + ", \"steps\": {");
+                    + ", \"sqes\": " + enters[1] + ", \"cqes\": " + enters[2] + ", \"steps\": {");
             for (StepKind k : StepKind.values()) {
                 line.append(k.ordinal() == 0 ? "" : ", ").append('"').append(k.keyword()).append("\": ").append(counts.getOrDefault(k, 0L));
             }
@@ -61,7 +62,7 @@ class CalibrationStepsTest {
     void everyWorkloadTakesSystemCallsAndCalls() throws Exception {
         for (Calibration c : Calibration.ALL) {
             Map<StepKind, Long> counts = new EnumMap<>(StepKind.class);
-            long ops = traced(c, counts, new long[1]);
+            long ops = traced(c, counts, new long[3]);
             assertThat(ops).as(c.name()).isGreaterThanOrEqualTo(OPS);
             assertThat(counts.getOrDefault(StepKind.SYSCALL, 0L)).as(c.name() + " system calls").isPositive();
             assertThat(counts.getOrDefault(StepKind.CALL, 0L)).as(c.name() + " calls").isPositive();
@@ -69,9 +70,11 @@ class CalibrationStepsTest {
     }
 
     /**
-     * Runs {@code c} traced; adds its typed steps per kind to {@code counts} and its
-     * io_uring_enter steps to {@code enters[0]} (the system calls a tracepoint also counts, which
-     * the fit takes from the kernel); returns the operations traced.
+     * Runs {@code c} traced; adds its typed steps per kind to {@code counts}, its io_uring_enter
+     * steps to {@code enters[0]} (the system calls a tracepoint also counts, which the fit takes
+     * from the kernel), its SQEs submitted to {@code enters[1]} and CQEs filled to
+     * {@code enters[2]} (the requests' and CQEs' inline work, which no step lists); returns the
+     * operations traced.
      */
     private static long traced(Calibration c, Map<StepKind, Long> counts, long[] enters) throws Exception {
         boolean[] recording = {false};
@@ -90,12 +93,16 @@ class CalibrationStepsTest {
                 for (int i = 0; i < WARMUP; i++) {
                     round.run();
                 }
+                Map<Counter, Long> before = ring.counters().snapshot();
                 recording[0] = true;
                 long ops = 0;
                 while (ops < OPS) {
                     ops += round.run();
                 }
                 recording[0] = false;
+                Map<Counter, Long> after = ring.counters().snapshot();
+                enters[1] += after.get(Counter.SQE_SUBMITTED) - before.get(Counter.SQE_SUBMITTED);
+                enters[2] += after.get(Counter.CQE_FILLED) - before.get(Counter.CQE_FILLED);
                 return ops;
             } finally {
                 round.close().run();

@@ -1,6 +1,8 @@
 package dev.uringlab.cli.compare;
 
+import dev.uringlab.reports.prices.CalibrationInput;
 import dev.uringlab.reports.prices.KernelPrices;
+import dev.uringlab.reports.prices.RecipeRequests;
 import dev.uringlab.spi.recipe.Recipe;
 import dev.uringlab.spi.recipe.RecipeStep;
 import dev.uringlab.spi.recipe.Recipes;
@@ -12,7 +14,8 @@ import java.util.Map;
 /**
  * Every recipe on this build's class path (docs/recipes.md) as the prices file's races: per arm,
  * its steps per operation of each kind (expanded count over {@code rounds x ops}), in the kind
- * order of the prices. The recipes are the code's, so {@code compare} and {@code report} put
+ * order of the prices, with the requests and CQEs per operation no step lists (reports'
+ * {@link RecipeRequests}). The recipes are the code's, so {@code compare} and {@code report} put
  * their own build's into the prices they are given.
  */
 final class RecipeRaces {
@@ -28,6 +31,7 @@ final class RecipeRaces {
             for (Recipe.Arm arm : r.arms()) {
                 arm.options().forEach(params::putIfAbsent);
                 double[] steps = new double[kinds.size()];
+                inline(r, arm, kinds, steps);
                 for (RecipeStep s : arm.steps()) {
                     int k = kinds.indexOf(s.kind().keyword());
                     if (k < 0) {
@@ -41,5 +45,22 @@ final class RecipeRaces {
             races.add(new KernelPrices.Race(r.race(), r.figure(), r.title(), params, arms));
         }
         return races;
+    }
+
+    /** The requests and CQEs per operation of {@code arm}, where the prices have those kinds (reports' {@link RecipeRequests}). */
+    private static void inline(Recipe r, Recipe.Arm arm, List<String> kinds, double[] steps) {
+        int request = kinds.indexOf(CalibrationInput.REQUEST);
+        int cqe = kinds.indexOf(CalibrationInput.CQE);
+        if (request < 0 && cqe < 0) {
+            return;
+        }
+        double[] perOp = RecipeRequests.perOp(r.race(), arm.id()).orElseThrow(() -> new IllegalStateException(r.file()
+                + ": arm " + arm.id() + " is not in reports' " + RecipeRequests.RESOURCE + " (conformance's RecipeRequestsTest writes it)"));
+        if (request >= 0) {
+            steps[request] = perOp[0];
+        }
+        if (cqe >= 0) {
+            steps[cqe] = perOp[1];
+        }
     }
 }

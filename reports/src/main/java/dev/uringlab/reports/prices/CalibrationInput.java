@@ -30,7 +30,11 @@ import java.util.Map;
  *       writes, slab fast paths, list operations): the resource {@value #STEPS}, which
  *       conformance's {@code CalibrationStepsTest} holds to the trace.</li>
  * </ul>
- * The kinds are the recipes' ({@code StepKind}), in the resource's order.
+ * The kinds are the recipes' ({@code StepKind}), in the resource's order, then two for the inline
+ * work no step lists: {@value #REQUEST} (a request submitted, issued, completed and freed:
+ * io_submit_sqe to io_free_batch_list) and {@value #CQE} (a CQE filled), each per operation from
+ * the emulated ring's counters in the same resource (KernelTruthTest holds them to the kernel's
+ * io_uring_submit_req and io_uring_complete counts).
  *
  * @param kinds     the step kinds, in order
  * @param workloads the workloads with a time, steps in the resource and a counting run
@@ -43,6 +47,10 @@ public record CalibrationInput(List<String> kinds, List<PriceFit.Workload> workl
     static final String SYSCALL = "syscall";
     /** The kind whose count comes from the kernel (sched_waking). */
     static final String WAKEUP = "wakeup";
+    /** A request's inline path, per request submitted. */
+    public static final String REQUEST = "request";
+    /** A CQE's fill, per CQE filled. */
+    public static final String CQE = "cqe";
 
     public CalibrationInput {
         kinds = List.copyOf(kinds);
@@ -50,8 +58,8 @@ public record CalibrationInput(List<String> kinds, List<PriceFit.Workload> workl
         skipped = List.copyOf(skipped);
     }
 
-    /** The traced steps of one workload: operations, io_uring_enter calls, and count per kind. */
-    record Traced(long ops, long enter, Map<String, Long> steps) {
+    /** The traced steps of one workload: operations, io_uring_enter calls, SQEs submitted, CQEs filled, and count per kind. */
+    record Traced(long ops, long enter, long sqes, long cqes, Map<String, Long> steps) {
     }
 
     /** The built-in steps resource, by workload name. */
@@ -72,7 +80,9 @@ public record CalibrationInput(List<String> kinds, List<PriceFit.Workload> workl
             Map.Entry<String, JsonNode> e = it.next();
             Map<String, Long> steps = new LinkedHashMap<>();
             e.getValue().path("steps").fields().forEachRemaining(k -> steps.put(k.getKey(), k.getValue().asLong()));
-            out.put(e.getKey(), new Traced(e.getValue().path("ops").asLong(), e.getValue().path("enter").asLong(), steps));
+            JsonNode w = e.getValue();
+            out.put(e.getKey(), new Traced(w.path("ops").asLong(), w.path("enter").asLong(), w.path("sqes").asLong(),
+                    w.path("cqes").asLong(), steps));
         }
         return out;
     }
@@ -83,7 +93,9 @@ public record CalibrationInput(List<String> kinds, List<PriceFit.Workload> workl
     }
 
     static CalibrationInput of(Map<String, Traced> traced, List<Run> timing, List<Run> counts) {
-        List<String> kinds = List.copyOf(traced.values().iterator().next().steps().keySet());
+        List<String> kinds = new ArrayList<>(traced.values().iterator().next().steps().keySet());
+        kinds.add(REQUEST);
+        kinds.add(CQE);
         Map<String, JmhResult> counted = new LinkedHashMap<>();
         for (Run run : counts) {
             for (JmhResult r : run.results()) {
@@ -133,6 +145,8 @@ public record CalibrationInput(List<String> kinds, List<PriceFit.Workload> workl
             steps[k] = switch (kind) {
                 case SYSCALL -> perOp - t.enter() / (double) t.ops() + perOp(counted, "enter");
                 case WAKEUP -> perOp(counted, "schedWaking");
+                case REQUEST -> t.sqes() / (double) t.ops();
+                case CQE -> t.cqes() / (double) t.ops();
                 default -> perOp;
             };
         }

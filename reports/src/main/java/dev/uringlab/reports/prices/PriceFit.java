@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  * run without counting) and its steps per operation ({@link CalibrationInput}: the kernel's own
  * tracepoint counts where a tracepoint sees the step, the emulated ring's typed steps under
  * {@code linux-6.18} where none does); the prices are the non-negative least-squares fit of time
- * on steps (Lawson and Hanson's active set), each with a bootstrap interval (forks resampled, then
+ * on steps (Lawson and Hanson's active set; relative errors minimised), each with a bootstrap interval (forks resampled, then
  * iterations within each fork; each workload's time the median of its resample), and the fit is
  * validated by predicting each workload from a fit without it (leave-one-out).
  *
@@ -97,15 +97,22 @@ public final class PriceFit {
 
     private PriceFit() {}
 
-    /** Fits {@code workloads} (at least one more than kinds, for the leave-one-out). */
+    /**
+     * Fits {@code workloads} (at least one more than kinds, for the leave-one-out). Each workload's
+     * row is weighted by the inverse of its measured time, so the fit minimises relative errors, as
+     * the leave-one-out bar is relative: on absolute nanoseconds a workload of microseconds (an io-wq
+     * punt) would outweigh every workload of tens of nanoseconds.
+     */
     public static Fit fit(List<String> kinds, List<Workload> workloads, long seed) {
         int m = workloads.size();
         int n = kinds.size();
         double[][] a = new double[m][];
         double[] b = new double[m];
+        double[] weight = new double[m];
         for (int i = 0; i < m; i++) {
-            a[i] = workloads.get(i).steps();
-            b[i] = workloads.get(i).ns();
+            weight[i] = 1 / workloads.get(i).ns();
+            a[i] = scaled(workloads.get(i).steps(), weight[i]);
+            b[i] = 1;
         }
         double[] prices = nnls(a, b);
         SplittableRandom random = new SplittableRandom(seed);
@@ -113,7 +120,7 @@ public final class PriceFit {
         double[] bb = new double[m];
         for (int r = 0; r < REPLICATES; r++) {
             for (int i = 0; i < m; i++) {
-                bb[i] = median(resample(workloads.get(i).forks(), random));
+                bb[i] = weight[i] * median(resample(workloads.get(i).forks(), random));
             }
             draws[r] = nnls(a, bb);
         }
@@ -138,9 +145,17 @@ public final class PriceFit {
                 }
             }
             double[] p = nnls(ai, bi);
-            loo[i] = dot(p, a[i]);
+            loo[i] = dot(p, workloads.get(i).steps());
         }
         return new Fit(List.copyOf(kinds), prices, low, high, draws, apart(a, n), List.copyOf(workloads), loo);
+    }
+
+    private static double[] scaled(double[] v, double by) {
+        double[] out = new double[v.length];
+        for (int k = 0; k < v.length; k++) {
+            out[k] = v[k] * by;
+        }
+        return out;
     }
 
     /** The {@code q} quantile of {@code v} by the nearest rank below (sorts a copy). */
