@@ -125,6 +125,11 @@ public class PairedBenchmark extends RingBenchmark {
         }
     }
 
+    /** The loader of copy {@code copy} of arm {@code arm} (0: a, 1: b), once the arms are open. */
+    ClassLoader loader(int copy, int arm) {
+        return arms[copy][arm].loader();
+    }
+
     /** One block: ABBA or BAAB. */
     @Benchmark
     public long block() {
