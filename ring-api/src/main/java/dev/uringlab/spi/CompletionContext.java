@@ -82,45 +82,73 @@ public interface CompletionContext {
      * io_post_aux_cqe (6.1; __io_post_aux_cqe in 6.2): post one aux CQE in its own locked
      * section: lock, {@link #ioFillCqeAux}, on no room {@link #ioCqringEventOverflow} when
      * {@code allowOverflow}, then {@link #ioCqUnlockPost} (commit, unlock, ev_posted). The one
-     * place this sequence is written; every strategy's non-deferred aux post is this call.
+     * place this sequence is written; every 6.x strategy's non-deferred aux post is this call.
      *
      * @param allowOverflow as the kernel's argument: false for multishot poll (a CQE that does
      *     not fit ends the request), true for multishot recv/accept (it goes to the overflow list)
      * @return whether the CQE was posted (filled, or overflowed with {@code allowOverflow})
      */
     default boolean ioPostAuxCqe(long userData, int res, int cflags, boolean allowOverflow) {
-        return postAuxCqe(userData, res, cflags, allowOverflow, false);
+        lock();
+        boolean filled = overflowIfRefused(ioFillCqeAux(userData, res, cflags), userData, res, cflags, allowOverflow);
+        if (filled) {
+            pollRearmInPost();
+        }
+        ioCqUnlockPost();
+        return filled;
     }
 
     /**
-     * {@link #ioPostAuxCqe} with the completion lock taken by {@link #lockIrq()}: 5.14's poll task
-     * work, which fills and commits a multishot CQE under the lock io_poll_rewait took with
-     * spin_lock_irq.
+     * A multishot poll's CQE from its 5.x task work (io_poll_task_func), the one place its locked
+     * section is written: the completion lock taken as {@code how} says (io_poll_rewait's),
+     * io_cqring_fill_event ({@link #ioCqringFillEvent}; on no room {@link #ioCqringEventOverflow}
+     * when {@code allowOverflow}), the poll's re-arm ({@link #pollRearmInPost}) before or after
+     * io_commit_cqring as the kernel had it, the unlock, then io_cqring_ev_posted. 5.14 commits
+     * in io_poll_complete and re-adds the entry after it (v5.14 fs/io_uring.c:4968 -> 4954, then
+     * :4974); 5.15 re-adds it first and commits after ("io_uring: fix possible poll event lost in
+     * multi shot mode", v5.15 fs/io_uring.c:5375-5384).
+     *
+     * @param how              the completion lock's flavour in this kernel's poll task work
+     * @param rearmAfterCommit true for 5.14's order (commit, then re-arm), false for 5.15's
+     * @return whether the CQE was posted (filled, or overflowed with {@code allowOverflow})
      */
-    default boolean ioPostAuxCqeIrq(long userData, int res, int cflags, boolean allowOverflow) {
-        return postAuxCqe(userData, res, cflags, allowOverflow, true);
+    default boolean ioPollTaskFuncCqe(long userData, int res, int cflags, boolean allowOverflow, CompletionLock how,
+                                      boolean rearmAfterCommit) {
+        how.lock(this);
+        boolean filled = overflowIfRefused(ioCqringFillEvent(userData, res, cflags), userData, res, cflags, allowOverflow);
+        if (filled && !rearmAfterCommit) {
+            pollRearmInPost();
+        }
+        ioCommitCqring();
+        if (filled && rearmAfterCommit) {
+            pollRearmInPost();
+        }
+        how.unlock(this);
+        ioCqringEvPosted();
+        return filled;
     }
 
-    private boolean postAuxCqe(long userData, int res, int cflags, boolean allowOverflow, boolean irq) {
-        if (irq) {
-            lockIrq();
-        } else {
-            lock();
+    /**
+     * The locked section of the batch flush of every kernel that batches request completions
+     * (io_submit_flush_completions from 5.8, __io_submit_flush_completions in 6.x), written once:
+     * the completion lock taken as {@code how} says, each request's CQE filled in completion
+     * order ({@link #ioFillCqeReq}), one io_commit_cqring, the unlock, one io_cqring_ev_posted.
+     */
+    default void ioSubmitFlushCompletions(CompletionBatch batch, CompletionLock how) {
+        how.lock(this);
+        for (int i = 0, n = batch.size(); i < n; i++) {
+            ioFillCqeReq(batch.get(i));
         }
-        boolean filled = ioFillCqeAux(userData, res, cflags);
+        ioCommitCqring();
+        how.unlock(this);
+        ioCqringEvPosted();
+    }
+
+    /** An aux fill that found no room goes to the overflow list when the caller allows it. */
+    private boolean overflowIfRefused(boolean filled, long userData, int res, int cflags, boolean allowOverflow) {
         if (!filled && allowOverflow) {
             ioCqringEventOverflow(userData, res, cflags);
-            filled = true;
-        }
-        if (filled) {
-            auxCqeFilled();
-        }
-        if (irq) {
-            ioCommitCqring();
-            unlockIrq();
-            ioCqringEvPosted();
-        } else {
-            ioCqUnlockPost();
+            return true;
         }
         return filled;
     }
@@ -137,11 +165,12 @@ public interface CompletionContext {
     }
 
     /**
-     * Called by {@link #ioPostAuxCqe} between the fill and io_commit_cqring, under the completion
-     * lock: the engine's hook for a poll whose kernel re-armed it there (5.15's io_poll_task_func,
-     * {@link PollRearm#rearmBeforeCommit}). Strategies never call it; default nothing.
+     * Called under the completion lock by {@link #ioPostAuxCqe} and {@link #ioPollTaskFuncCqe}
+     * once the CQE is filled, where the kernel re-armed the poll in that section: the engine's
+     * hook for a poll whose kernel re-armed it there ({@link PollRearm#rearmInPost}: 5.14 after
+     * io_commit_cqring, 5.15 before it). Strategies never call it; default nothing.
      */
-    default void auxCqeFilled() {
+    default void pollRearmInPost() {
     }
 
     /** test_bit(IO_CHECK_CQ_OVERFLOW_BIT, &ctx->check_cq): CQEs wait on the overflow list. */

@@ -4,6 +4,7 @@ import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.CompletionContext;
+import dev.uringlab.spi.CompletionLock;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Mainline;
 
@@ -17,7 +18,11 @@ import dev.uringlab.spi.Mainline;
  * (io_poll_rewait, :4889). 5.15 made it a plain spinlock ("io_uring: remove IRQ aspect of
  * io_ring_ctx completion lock": v5.15 fs/io_uring.c:2324 takes {@code spin_lock}). 5.14 had no
  * aux CQE path of its own: a multishot poll's CQE is filled and committed under the lock its task
- * work took with {@code spin_lock_irq}.
+ * work took with {@code spin_lock_irq}, and the poll is re-armed after the commit, where 5.15
+ * re-arms it before (the commit inside io_poll_complete, v5.14 fs/io_uring.c:4954, then the
+ * re-add at :4974). Both sections are ring-api's, written once
+ * ({@link CompletionContext#ioSubmitFlushCompletions}, {@link CompletionContext#ioPollTaskFuncCqe});
+ * this class says which lock and which order.
  *
  * <p>Trade-off: the 6.1 baseline's batching, plus a local_irq_disable/enable pair per locked
  * section (one {@code irq} step of the recipes); nothing else differs on the emulated path.
@@ -30,29 +35,31 @@ public final class IrqBatchCompletionPosting implements CompletionPosting {
 
     private static final IrqBatchCompletionPosting INSTANCE = new IrqBatchCompletionPosting();
 
-    /** io_submit_flush_completions (v5.14 fs/io_uring.c:2131): spin_lock_irq, fill each, commit, unlock, ev_posted once. */
+    /** io_submit_flush_completions (v5.14 fs/io_uring.c:2130): spin_lock_irq (:2136), fill each, commit, unlock, ev_posted once. */
     @Override
     public void flushCompletions(CompletionContext cq, CompletionBatch batch) {
-        cq.lockIrq();
-        for (int i = 0, n = batch.size(); i < n; i++) {
-            cq.ioFillCqeReq(batch.get(i));
-        }
-        cq.ioCommitCqring();
-        cq.unlockIrq();
-        cq.ioCqringEvPosted();
+        cq.ioSubmitFlushCompletions(batch, CompletionLock.IRQ);
     }
 
     /**
-     * A multishot poll's CQE from its task work (io_poll_task_func -> io_poll_complete, v5.14
-     * fs/io_uring.c:4962): under the completion lock io_poll_rewait took with spin_lock_irq,
-     * filled and committed, then spin_unlock_irq and io_cqring_ev_posted. Never deferred. A CQE
-     * that finds no room is refused when {@code allowOverflow} is false, as for a poll, and the
+     * A multishot poll's CQE from its task work (io_poll_task_func, v5.14 fs/io_uring.c:4958):
+     * under the completion lock io_poll_rewait took with spin_lock_irq (:4889), io_poll_complete
+     * (:4968) fills it through io_cqring_fill_event ({@code static noinline}, :1617, called at
+     * :4947) and commits (:4954); only then does the entry go back on its waitqueue (:4974), and
+     * spin_unlock_irq and io_cqring_ev_posted follow (:4976-4977). Never deferred. A CQE that
+     * finds no room is refused when {@code allowOverflow} is false, as for a poll, and the
      * request ends.
      */
     @Override
     public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer,
                               boolean allowOverflow) {
-        return cq.ioPostAuxCqeIrq(userData, res, cflags, allowOverflow);
+        return cq.ioPollTaskFuncCqe(userData, res, cflags, allowOverflow, CompletionLock.IRQ, true);
+    }
+
+    /** io_poll_rewait takes the lock with spin_lock_irq (v5.14 fs/io_uring.c:4889). */
+    @Override
+    public CompletionLock pollTaskWorkLock() {
+        return CompletionLock.IRQ;
     }
 
     /** Registers alias {@value #ALIAS} (5.14) on axis {@code completion}. */

@@ -4,6 +4,7 @@ import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.CompletionContext;
+import dev.uringlab.spi.CompletionLock;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Mainline;
 
@@ -16,7 +17,10 @@ import dev.uringlab.spi.Mainline;
  * under the completion lock io_poll_rewait took, through io_cqring_fill_event, which is
  * {@code static noinline} (v5.15 :1775, called at :5341; 5.16.10 :1896), then commits, unlocks and
  * runs io_cqring_ev_posted inline (v5.15 :5384-5386): no io_post_aux_cqe, no io_cq_unlock_post,
- * which came later. A CQE that finds no room is handled as the caller asks, as in the baseline.
+ * which came later; the poll's entry goes back on its waitqueue between the fill and the commit
+ * (:5382, before :5384). A CQE that finds no room is handled as the caller asks, as in the
+ * baseline. Both sections are ring-api's, written once ({@link CompletionContext#ioSubmitFlushCompletions},
+ * {@link CompletionContext#ioPollTaskFuncCqe}); this class says which lock and which order.
  *
  * <p>Threading: stateless; called on the ring owner's thread (the SPI's rule).
  */
@@ -29,32 +33,17 @@ public final class SpinBatchCompletionPosting implements CompletionPosting {
     /** io_submit_flush_completions (v5.15 fs/io_uring.c:2317): spin_lock, fill each, commit, unlock, ev_posted once. */
     @Override
     public void flushCompletions(CompletionContext cq, CompletionBatch batch) {
-        cq.lock();
-        for (int i = 0, n = batch.size(); i < n; i++) {
-            cq.ioFillCqeReq(batch.get(i));
-        }
-        cq.ioCommitCqring();
-        cq.unlock();
-        cq.ioCqringEvPosted();
+        cq.ioSubmitFlushCompletions(batch, CompletionLock.SPIN);
     }
 
-    /** io_poll_task_func's CQE (v5.15 fs/io_uring.c:5361): lock, io_cqring_fill_event, commit, unlock, ev_posted. */
+    /**
+     * io_poll_task_func's CQE (v5.15 fs/io_uring.c:5361): spin_lock (io_poll_rewait), io_cqring_fill_event,
+     * the re-add of the entry, then io_commit_cqring (:5375-5384), unlock, ev_posted.
+     */
     @Override
     public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer,
                               boolean allowOverflow) {
-        cq.lock();
-        boolean filled = cq.ioCqringFillEvent(userData, res, cflags);
-        if (!filled && allowOverflow) {
-            cq.ioCqringEventOverflow(userData, res, cflags);
-            filled = true;
-        }
-        if (filled) {
-            cq.auxCqeFilled();
-        }
-        cq.ioCommitCqring();
-        cq.unlock();
-        cq.ioCqringEvPosted();
-        return filled;
+        return cq.ioPollTaskFuncCqe(userData, res, cflags, allowOverflow, CompletionLock.SPIN, false);
     }
 
     /** Registers alias {@value #ALIAS} (5.15) on axis {@code completion}. */
