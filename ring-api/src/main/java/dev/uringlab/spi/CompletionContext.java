@@ -144,6 +144,25 @@ public interface CompletionContext {
         ioCqringEvPosted();
     }
 
+    /**
+     * io_cqring_add_event (5.6, fs/io_uring.c:1167-1178 at v5.6), the one place it is written: a
+     * request's CQE posted alone, under the completion lock taken with interrupts off
+     * (spin_lock_irqsave, :1172), io_cqring_fill_event ({@link #ioFillCqeReq}), io_commit_cqring,
+     * the unlock, then io_cqring_ev_posted. With seed 003's RFC applied, io_ignore_cqe returns
+     * before the lock for a suppressed CQE ({@link ReqFlags#REQ_F_CQE_SKIP}, never set in 5.6
+     * itself), so it costs nothing.
+     */
+    default void ioCqringAddEvent(IoKiocb req) {
+        if ((req.flags() & ReqFlags.REQ_F_CQE_SKIP) != 0) {
+            return;
+        }
+        CompletionLock.IRQSAVE.lock(this);
+        ioFillCqeReq(req);
+        ioCommitCqring();
+        CompletionLock.IRQSAVE.unlock(this);
+        ioCqringEvPosted();
+    }
+
     /** An aux fill that found no room goes to the overflow list when the caller allows it. */
     private boolean overflowIfRefused(boolean filled, long userData, int res, int cflags, boolean allowOverflow) {
         if (!filled && allowOverflow) {

@@ -36,6 +36,7 @@
  *   <tr><td>io_uring/tctx.c, tw.c</td><td>{@code IoUringTask}</td><td>struct io_uring_task, io_req_task_work_add, tctx_task_work</td></tr>
  *   <tr><td>io_uring/wait.c</td><td>{@code IoWait}</td><td>io_cqring_wait</td></tr>
  *   <tr><td>io_uring/io-wq.c</td><td>{@code IoWq}</td><td>io_wq_enqueue, the workers</td></tr>
+ *   <tr><td>fs/io-wq.c (5.6)</td><td>{@code IoWqe}</td><td>struct io_wqe: io_wqe_enqueue, io_wqe_worker, io_worker_handle_work, get_work/put_work</td></tr>
  *   <tr><td>io_uring/register.c (eventfd), mm</td><td>{@code EmulatedRing}, {@code EmulatedRingProvider}</td>
  *       <td>io_uring_setup, io_eventfd_register, the application's ring</td></tr>
  *   <tr><td>mm/slub.c</td><td>{@code mm.SlabCache}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free:
@@ -82,8 +83,9 @@
  *       the worker under the completion lock, which keeps the chain (io_wq_free_work) and hands the request back
  *       through the locked free list, or goes to the owner's task work, as the {@code iowq-complete} strategy
  *       decides from the ring's flags (failures and drain always go to the owner); deterministic mode runs the
- *       work inline</td>
- *       <td>6.1</td><td>{@code IoWq}</td></tr>
+ *       work inline. 5.6's io-wq ({@code iowq-complete=put-work}): a reference of io-wq's own per work, whose
+ *       put frees the request on the worker and queues the chain's next member to the work list again</td>
+ *       <td>6.1; 5.6</td><td>{@code IoWq}; {@code IoWqe}</td></tr>
  *   <tr><td>poll: __io_arm_poll_handler, io_poll_wake (EPOLL_URING_WAKE makes multishot single-shot),
  *       io_poll_task_func with aux CQEs, io_poll_remove (remove's CQE, then the target's, via task work)</td>
  *       <td>6.1, remove order 6.9+</td><td>{@code IoPoll}</td></tr>
@@ -129,7 +131,8 @@
  * CQ_OVERFLOW, CQ_OVERFLOW_FLUSHED by the CQ primitives; WAITQUEUE_* by the waitqueues and
  * TASK_WORK_QUEUED by task work, WAITQUEUE_LOCK by each waitqueue head's lock, EV_POSTED and EVENTFD_SIGNAL
  * (an io-wq worker may post), all with {@code incShared} (plain on the owner's thread,
- * an atomic kept apart on any other); TASK_WORK_RUN by task work; IO_WQ_ENQUEUE by io-wq.
+ * an atomic kept apart on any other); TASK_WORK_RUN by task work; IO_WQ_ENQUEUE by io-wq (with incShared:
+ * 5.6's workers enqueue too).
  * The block layer counts BIO_ALLOC and BIO_PUT (the bio_set), BIO_SUBMIT (submit_bio),
  * BIO_IRQ_COMPLETE (the device's interrupt) and the bio slab's BIO_SLAB_* with {@code incShared},
  * since a device's IRQ thread ends and puts bios; IOPOLL_LOOP counts io_do_iopoll passes.
