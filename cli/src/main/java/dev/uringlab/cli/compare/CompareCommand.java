@@ -100,6 +100,10 @@ public final class CompareCommand implements Callable<Integer> {
             description = "An earlier run's jmh.json: the report shows the change since it, with a noise verdict.")
     private Path baseline;
 
+    @Option(names = "--prices", paramLabel = "FILE",
+            description = "Kernel prices (uring-lab prices) for each figure's kernel-priced ratio (default: results/prices.json when there is one).")
+    private Path prices;
+
     @Option(names = "--prof", paramLabel = "PROFILER",
             description = "A JMH profiler for every fork (repeatable): gc gives bytes/op (gc.alloc.rate.norm).")
     private List<String> profilers = new ArrayList<>();
@@ -335,6 +339,7 @@ public final class CompareCommand implements Callable<Integer> {
             return EXIT_FAILURE;
         }
         env.write(dir);
+        PricesCommand.forCompare(prices, layout).ifPresent(source -> PricesCommand.placeBeside(source, dir, err));
         Report report;
         try {
             report = Reports.write(new ReportRequest(List.of(dir.resolve(JmhJson.NAME)), Optional.ofNullable(baseline),
