@@ -1,25 +1,30 @@
 package dev.uringlab.reports.analysis;
 
+import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.Names;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * How the report reads JMH {@code @Param}s, after the jmh module's conventions: params named
- * after an SPI axis key in camelCase ({@code completion}, {@code reqAlloc}, {@code pollRearm},
- * {@code linkCqe}, {@code bioAlloc}), {@code profile} ({@code baseline}/{@code all-patches})
- * and {@code ring} ({@code emulated}/{@code native}) choose the <em>strategy</em>; every other
- * param describes the <em>workload</em> (link size, CQE array size...).
+ * after an SPI axis key in camelCase (every {@link Axis} of the registry: {@code completion},
+ * {@code reqAlloc}, {@code pollRearm}, {@code linkCqe}, {@code bioAlloc} and the era axes),
+ * {@code profile} ({@code baseline}/{@code all-patches}/a kernel profile) and {@code ring}
+ * ({@code emulated}/{@code native}) choose the <em>strategy</em>; every other param describes
+ * the <em>workload</em> (link size, CQE array size...). What the reader sees is each param's
+ * kebab spelling ({@link #cli}: {@code link-cqe}, {@code cqe-array}), as on the command line.
  *
  * <p>The <em>reference</em> strategy, the one at 1.00 in relative columns, is the pre-patch
  * emulator: every strategy param {@code baseline} and the ring {@code emulated}.
  */
 public final class Params {
-    /** The strategy params, in the order labels name them. */
-    public static final List<String> STRATEGY_KEYS =
-            List.of("ring", "profile", "completion", "reqAlloc", "pollRearm", "linkCqe", "bioAlloc");
+    /** The strategy params as JMH spells them, in the order labels name them: ring, profile, then every axis in seed order. */
+    public static final List<String> STRATEGY_KEYS = Stream.concat(Stream.of("ring", "profile"),
+            Axis.values().stream().map(a -> Names.camel(a.key()))).toList();
     /** The value of an axis param (and of {@code profile}) for the pre-patch mechanism. */
     public static final String BASELINE = "baseline";
     /** The param choosing the ring engine. */
@@ -35,7 +40,7 @@ public final class Params {
      * ({@code linkCqe} -> {@code link-cqe}); a workload param is JMH's name ({@code linkSize}).
      */
     public static String cli(String key) {
-        return isStrategy(key) ? key.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT) : key;
+        return isStrategy(key) ? Names.kebab(key) : key;
     }
 
     /** {@code key=value, ...} as {@link #label} does, each key as the command line spells it. */
