@@ -36,17 +36,12 @@ public final class Params {
     }
 
     /**
-     * A param's name as the command line spells it: a strategy param is the axis key in kebab case
-     * ({@code linkCqe} -> {@code link-cqe}); a workload param is JMH's name ({@code linkSize}).
+     * A param's name as the reader sees it: kebab case, as the command line, the claims and the
+     * docs spell it ({@code linkCqe} -> {@code link-cqe}, {@code cqeArray} -> {@code cqe-array});
+     * JMH's camel case is the Java field's ({@link Names}).
      */
     public static String cli(String key) {
-        return isStrategy(key) ? Names.kebab(key) : key;
-    }
-
-    /** {@code key=value, ...} as {@link #label} does, each key as the command line spells it. */
-    public static String cliLabel(Map<String, String> params, Collection<String> keys) {
-        return keys.stream().filter(params::containsKey).map(k -> cli(k) + "=" + params.get(k))
-                .collect(Collectors.joining(", "));
+        return Names.kebab(key);
     }
 
     /** Whether {@code key} chooses a strategy rather than describing the workload. */
@@ -71,9 +66,9 @@ public final class Params {
                 .allMatch(e -> e.getValue().equals(e.getKey().equals(RING) ? EMULATED : BASELINE));
     }
 
-    /** {@code key=value, key=value} for the {@code keys} present in {@code params}, in the keys' order. */
+    /** {@code key=value, key=value} for the {@code keys} present in {@code params}, in the keys' order, each key as {@link #cli}. */
     public static String label(Map<String, String> params, Collection<String> keys) {
-        return keys.stream().filter(params::containsKey).map(k -> k + "=" + params.get(k))
+        return keys.stream().filter(params::containsKey).map(k -> cli(k) + "=" + params.get(k))
                 .collect(Collectors.joining(", "));
     }
 }

@@ -206,7 +206,7 @@ final class Charts {
         renderer.setDefaultShapesVisible(true);
         renderer.setCapLength(7);
         renderer.setErrorStroke(new BasicStroke(1.2f));
-        ValueAxis domain = sweepAxis(key, minX, maxX);
+        ValueAxis domain = sweepAxis(Params.cli(key), minX, maxX);
         NumberAxis range = new NumberAxis(scale.label());
         range.setRange(0, upper);
         XYPlot plot = new XYPlot(data, domain, range, renderer);

@@ -260,7 +260,7 @@ public final class HtmlReport {
                         .collect(Collectors.joining(", ")),
                 unit, b.display() == Display.NS_PER_OP, charts.headToHead(b), rows, multiRun,
                 !b.workloadKeys().isEmpty(), b.hasBytesPerOp(),
-                b.sweepKey().orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
+                b.sweepKey().map(Params::cli).orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
                 !b.counters().isEmpty(), swatches, counterRows(b),
                 b.rows().stream().anyMatch(r -> "native".equals(r.result().params().get(Params.RING))), nativeNote(b));
     }
