@@ -42,7 +42,8 @@ public final class HtmlReport {
     private static final String TEMPLATE = "dev/uringlab/reports/render/report.mustache";
     private static final Mustache MUSTACHE = new DefaultMustacheFactory().compile(TEMPLATE);
 
-    private final Charts charts = new Charts();
+    private final ChartSvg svg = new ChartSvg();
+    private final Charts charts = new Charts(svg);
 
     private HtmlReport() {
     }
@@ -174,7 +175,7 @@ public final class HtmlReport {
     }
 
     private String sliceChart(Analysis a) {
-        return shownRace(a).map(r -> SliceChart.of(charts, r, a.intervals().paired(r))).orElse(null);
+        return shownRace(a).map(r -> SliceChart.of(svg, r, a.intervals().paired(r))).orElse(null);
     }
 
     private static String sliceNote(Analysis a) {
