@@ -4,10 +4,7 @@ import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Mainline;
-import dev.uringlab.spi.RacedOnlyWith;
 import dev.uringlab.spi.Strategies;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * A strategy that lives only in the test tree: a made-up seed {@value #SEED}'s patch on the
@@ -29,25 +26,9 @@ public final class TestTreePostingProvider extends AbstractStrategyProvider<Comp
     public TestTreePostingProvider() {
         super(Axis.COMPLETION, ALIAS, "6.1", Mainline.NEVER, "posts as baseline does (a test of registration only)",
                 ctx -> Strategies.find(Axis.COMPLETION, Axis.BASELINE).create(ctx));
-    }
-
-    @Override
-    public String seed() {
-        return SEED;
-    }
-
-    @Override
-    public Optional<String> context() {
-        return Optional.of("linux-6.1");
-    }
-
-    @Override
-    public List<String> racedOn() {
-        return List.of("regb");
-    }
-
-    @Override
-    public List<RacedOnlyWith> racedOnlyWith() {
-        return List.of(new RacedOnlyWith("poll-rearm", "baseline", "one axis moves at a time"));
+        ownSeed(SEED);
+        raceContext("linux-6.1");
+        raceOn("regb");
+        raceOnlyWith("poll-rearm", "baseline", "one axis moves at a time");
     }
 }

@@ -6,7 +6,6 @@ import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Mainline;
 import dev.uringlab.spi.StrategyOption;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Registers {@link DeferredAuxCqePosting} as {@value #ALIAS} on the {@code completion} axis.
@@ -30,16 +29,8 @@ public final class BatchedCqeProvider extends AbstractStrategyProvider<Completio
                     + " request CQEs: one lock, commit and eventfd signal per batch instead of per aux CQE",
                 ctx -> new DeferredAuxCqePosting(ctx.counters(),
                         ctx.intOption(CQE_ARRAY_OPTION, DeferredAuxCqePosting.DEFAULT_CQE_ARRAY), ctx.trace()));
-    }
-
-    @Override
-    public Optional<String> context() {
-        return Optional.of("linux-6.1");
-    }
-
-    @Override
-    public List<String> racedOn() {
-        return List.of("regb");
+        raceContext("linux-6.1");
+        raceOn("regb");
     }
 
     /** {@value #CQE_ARRAY_OPTION}, default {@value DeferredAuxCqePosting#DEFAULT_CQE_ARRAY}: the series' v1 swept 8, 16 and 32. */

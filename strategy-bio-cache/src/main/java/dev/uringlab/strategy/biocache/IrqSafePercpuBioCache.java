@@ -12,7 +12,6 @@ import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
-import java.util.List;
 
 /**
  * Bio allocation as of kernel 6.2, after Pavel Begunkov's "bio: add pcpu caching for
@@ -200,11 +199,7 @@ public final class IrqSafePercpuBioCache implements BioAllocation {
                     "the per-CPU bio cache made IRQ-safe (free_list_irq, spliced at 16) and used for every io_uring read"
                         + " and write; at most 256 bios per CPU",
                     ctx -> new IrqSafePercpuBioCache(ctx.bioSlab(), ctx.counters(), ctx.trace()));
-        }
-
-        @Override
-        public List<String> racedOn() {
-            return List.of("polled-reads");
+            raceOn("polled-reads");
         }
     }
 }

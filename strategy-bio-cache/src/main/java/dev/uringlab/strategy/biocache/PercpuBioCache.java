@@ -13,8 +13,6 @@ import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * Bio allocation as of kernel 5.15, after "Enable bio recycling for polled IO" (seed 004,
@@ -153,16 +151,8 @@ public final class PercpuBioCache implements BioAllocation {
                     "polled-IO bios recycled through a per-CPU LIFO list in the bio_set (max 512, pruned by 64 past 576)"
                         + " instead of the slab",
                     ctx -> new PercpuBioCache(ctx.bioSlab(), ctx.counters(), ctx.trace()));
-        }
-
-        @Override
-        public Optional<String> context() {
-            return Optional.of("linux-5.14");
-        }
-
-        @Override
-        public List<String> racedOn() {
-            return List.of("polled-reads");
+            raceContext("linux-5.14");
+            raceOn("polled-reads");
         }
     }
 }

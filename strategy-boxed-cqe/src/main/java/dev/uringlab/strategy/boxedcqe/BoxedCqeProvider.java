@@ -4,8 +4,6 @@ import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.LinkCqe;
 import dev.uringlab.spi.Mainline;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * Registers {@link LastOrFailedLinkCqe} as {@value #ALIAS} on the {@code link-cqe} axis. Its kernel is 5.6, the RFC's base:
@@ -21,15 +19,7 @@ public final class BoxedCqeProvider extends AbstractStrategyProvider<LinkCqe> {
                 "only the failed or last request of a link chain posts a CQE (the RFC's ring flag IORING_SETUP_BOXED_CQE):"
                     + " one CQE per successful chain; drain is refused once links are used",
                 ctx -> new LastOrFailedLinkCqe());
-    }
-
-    @Override
-    public Optional<String> context() {
-        return Optional.of("linux-5.6");
-    }
-
-    @Override
-    public List<String> racedOn() {
-        return List.of("linked-nops");
+        raceContext("linux-5.6");
+        raceOn("linked-nops");
     }
 }

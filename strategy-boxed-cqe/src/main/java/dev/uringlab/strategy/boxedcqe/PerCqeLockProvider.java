@@ -4,7 +4,6 @@ import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.Mainline;
-import java.util.List;
 
 /**
  * Registers {@link PerCqeLockPosting} as {@value #ALIAS} on the {@code completion} axis. Its kernel is 5.6, older than
@@ -21,10 +20,6 @@ public final class PerCqeLockProvider extends AbstractStrategyProvider<Completio
                 "the 5.6 posting path of seed 003's time: every CQE, request or aux, takes the completion lock, fills,"
                     + " commits, unlocks and runs ev_posted on its own; a suppressed CQE skips all of it",
                 ctx -> new PerCqeLockPosting());
-    }
-
-    @Override
-    public List<String> racedOn() {
-        return List.of("linked-nops");
+        raceOn("linked-nops");
     }
 }

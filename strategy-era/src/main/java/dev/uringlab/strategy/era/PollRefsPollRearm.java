@@ -6,10 +6,8 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Mainline;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
-import dev.uringlab.spi.RacedOnlyWith;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
-import java.util.List;
 
 /**
  * Multishot poll ownership as io_uring/poll.c has it since the poll rework of 5.17, as in
@@ -152,17 +150,9 @@ public final class PollRefsPollRearm implements PollRearm {
                         + " owner's io_poll_check_events loops until it drops to 0, with no ->poll call when the wakeup"
                         + " carried a mask",
                     ctx -> new PollRefsPollRearm(ctx.trace()));
-        }
-
-        @Override
-        public List<String> racedOn() {
-            return List.of("regb", "echo-server");
-        }
-
-        @Override
-        public List<RacedOnlyWith> racedOnlyWith() {
-            return List.of(new RacedOnlyWith("completion", "baseline",
-                            "one axis moves at a time: reg.b races poll_refs on the baseline posting path"));
+            raceOn("regb", "echo-server");
+            raceOnlyWith("completion", "baseline",
+                    "one axis moves at a time: reg.b races poll_refs on the baseline posting path");
         }
     }
 }

@@ -4,10 +4,7 @@ import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Mainline;
 import dev.uringlab.spi.PollRearm;
-import dev.uringlab.spi.RacedOnlyWith;
 import dev.uringlab.strategy.pollactive.ActiveFlagPollRearm.Order;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * Registers {@link ActiveFlagPollRearm} on the {@code poll-rearm} axis, as posted ({@value #ALIAS},
@@ -26,22 +23,10 @@ public final class PollActiveProvider extends AbstractStrategyProvider<PollRearm
                 "the patch as posted: POLL_ADD stays on the waitqueue; an 'active' flag (READ_ONCE/WRITE_ONCE) gates"
                     + " io_poll_wake, cleared before the wakeup's mask is tested (a POLLOUT wakeup of a POLLIN poll stalls it)",
                 ctx -> new ActiveFlagPollRearm(ctx.trace(), Order.AS_POSTED));
-    }
-
-    @Override
-    public Optional<String> context() {
-        return Optional.of("linux-5.15");
-    }
-
-    @Override
-    public List<String> racedOn() {
-        return List.of("regb", "echo-server");
-    }
-
-    @Override
-    public List<RacedOnlyWith> racedOnlyWith() {
-        return List.of(new RacedOnlyWith("completion", "baseline",
-                        "one axis moves at a time: reg.b races seed 002's flag on the baseline posting path, and seed 000's array with the baseline re-arm"));
+        raceContext("linux-5.15");
+        raceOn("regb", "echo-server");
+        raceOnlyWith("completion", "baseline",
+                "one axis moves at a time: reg.b races seed 002's flag on the baseline posting path, and seed 000's array with the baseline re-arm");
     }
 
     /** Registers the repaired order as {@value #MASK_FIRST_ALIAS}. */

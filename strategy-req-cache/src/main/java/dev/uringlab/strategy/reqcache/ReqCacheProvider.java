@@ -5,9 +5,7 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.PercpuRef;
 import dev.uringlab.spi.RequestAllocation;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Registers {@link ReqCacheRequestAllocation} as {@value #ALIAS} on the {@code req-alloc} axis,
@@ -26,16 +24,8 @@ public final class ReqCacheProvider extends AbstractStrategyProvider<RequestAllo
                     + "8 at a time by bulk slab allocation; completed batches pushed back onto it; a cached request keeps "
                     + "its ctx reference",
                 ctx -> new ReqCacheRequestAllocation(ctx.reqCachep(), ctx.counters(), new PercpuRef("ctx->refs", Counter.CTX_REF, ctx.counters(), ctx.trace())));
-    }
-
-    @Override
-    public Optional<String> context() {
-        return Optional.of("for-5.16-2021-10-04");
-    }
-
-    @Override
-    public List<String> racedOn() {
-        return List.of("nops32");
+        raceContext("for-5.16-2021-10-04");
+        raceOn("nops32");
     }
 
     @Override
