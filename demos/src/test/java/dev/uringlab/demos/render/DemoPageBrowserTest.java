@@ -6,6 +6,7 @@ import dev.uringlab.demos.Alignment;
 import dev.uringlab.demos.Alignment.Row;
 import dev.uringlab.demos.ArmRun;
 import dev.uringlab.demos.Demo;
+import dev.uringlab.demos.DemoFailedException;
 import dev.uringlab.demos.Demos;
 import dev.uringlab.demos.Replay;
 import dev.uringlab.demos.Snapshot;
@@ -94,7 +95,7 @@ class DemoPageBrowserTest {
     }
 
     /** Replays demo {@code name}, writes its page under {@code target/browser-test/} and opens it in the browser. */
-    private static Opened open(String name) {
+    private static Opened open(String name) throws DemoFailedException {
         Demo demo = Demos.find(name).orElseThrow();
         List<ArmRun> runs = Replay.run(demo);
         Path page = DemoPage.write(demo, runs, OUT.resolve(name + ".html")).toAbsolutePath();

@@ -131,8 +131,8 @@ final class Charts {
             renderer.setSeriesPaint(i, strategyColour(b, i));
         }
         int height = 90 + (int) (categories.size() * (b.strategies().size() * BAR_HEIGHT + 16));
-        String svg = svg.svg(chart, height, "Head-to-head scores of " + b.shortName() + (log ? " (log scale)" : ""));
-        return cut.isEmpty() ? svg : svg + "<p class='note'>Whiskers cut at the chart's edge (intervals too wide to draw): "
+        String drawn = svg.svg(chart, height, "Head-to-head scores of " + b.shortName() + (log ? " (log scale)" : ""));
+        return cut.isEmpty() ? drawn : drawn + "<p class='note'>Whiskers cut at the chart's edge (intervals too wide to draw): "
                 + Html.escape(String.join("; ", cut)) + ".</p>";
     }
 
@@ -351,6 +351,4 @@ final class Charts {
             return new Scale(d, prefixes[p] + "ops/s (higher is faster)");
         }
     }
-
-}
 }
