@@ -39,6 +39,17 @@ import org.openjdk.jmh.runner.IterationType;
  * its benchmark method until its slice's deadline (at least one invocation), so a slice is as
  * long as asked whatever the arm's speed.
  *
+ * <h2>Copies</h2>
+ * Two loaders with the same code do not run at the same speed in one fork: the JIT compiles each
+ * copy on its own and lays it out where the code cache has room, and an A/A race's copies came
+ * out up to 12% apart for a whole fork, every iteration alike (echo server, 1000 connections;
+ * setting the arms' data up anew each iteration did not move it, so it is the code, not the
+ * heap). Pairing cannot cancel a difference that lasts the fork; only more independent
+ * compilations average it. So each arm is loaded {@code copies} times, each copy in a loader of
+ * its own, and block {@code k} races copy {@code k mod copies} of each arm: a fork then averages
+ * {@code copies} draws of the code's luck instead of one, for the price of one JVM start. The
+ * warmup iterations warm every copy (they take turns as in measurement).
+ *
  * <p>{@code a} and {@code b} name the arms ({@link ArmSpec}): {@code a} is the reference,
  * {@code b} the challenger. The same spec in both is an A/A race, two loaders with the same
  * code, which measures the method's own floor. {@code b=none} runs {@code a} alone in the same
@@ -62,6 +73,9 @@ public class PairedBenchmark extends RingBenchmark {
     /** The value of {@code b} that runs {@code a} alone. */
     public static final String NONE = "none";
     private static final String DEFAULT_SLICE = "" + SLICE_MILLIS;
+    /** Copies of each arm's code per fork (see "Copies"). */
+    public static final int COPIES = 4;
+    private static final String DEFAULT_COPIES = "" + COPIES;
 
     /** The reference arm ({@link ArmSpec}). */
     @Param({"MachineNoiseBenchmark.lcgTable"})
@@ -75,7 +89,13 @@ public class PairedBenchmark extends RingBenchmark {
     @Param({DEFAULT_SLICE})
     public int slice;
 
-    private Arms.Opened[] arms;
+    /** Loaders per arm, each compiling its own copy of the arm's code; blocks take the copies in turn. */
+    @Param({DEFAULT_COPIES})
+    public int copies;
+
+    /** Copy {@code k}'s two arms: {@code arms[k][0]} is a's, {@code arms[k][1]} b's (the same arm alone). */
+    private Arms.Opened[][] arms;
+    private int block;
     private long sliceNanos;
     private final SplittableRandom coin = new SplittableRandom();
     private final SliceLog log = new SliceLog();
@@ -85,9 +105,15 @@ public class PairedBenchmark extends RingBenchmark {
 
     @Setup(Level.Trial)
     public void openArms() throws ReflectiveOperationException {
-        Arms.Opened first = Arms.open("arm a", ArmSpec.parse(a));
-        arms = b.equals(NONE) ? new Arms.Opened[] {first, first}
-                : new Arms.Opened[] {first, Arms.open("arm b", ArmSpec.parse(b))};
+        if (copies < 1) {
+            throw new IllegalArgumentException("copies=" + copies + ": at least one copy of each arm");
+        }
+        arms = new Arms.Opened[copies][];
+        for (int k = 0; k < copies; k++) {
+            Arms.Opened first = Arms.open("arm a copy " + k, ArmSpec.parse(a));
+            arms[k] = b.equals(NONE) ? new Arms.Opened[] {first, first}
+                    : new Arms.Opened[] {first, Arms.open("arm b copy " + k, ArmSpec.parse(b))};
+        }
         sliceNanos = slice * 1_000_000L;
     }
 
@@ -99,21 +125,27 @@ public class PairedBenchmark extends RingBenchmark {
         }
     }
 
+    /** The loader of copy {@code copy} of arm {@code arm} (0: a, 1: b), once the arms are open. */
+    ClassLoader loader(int copy, int arm) {
+        return arms[copy][arm].loader();
+    }
+
     /** One block: ABBA or BAAB. */
     @Benchmark
     public long block() {
+        Arms.Opened[] pair = arms[block++ % copies];
         int first = coin.nextBoolean() ? 0 : 1;
-        return slice(first) + slice(1 - first) + slice(1 - first) + slice(first);
+        return slice(pair, first) + slice(pair, 1 - first) + slice(pair, 1 - first) + slice(pair, first);
     }
 
-    private long slice(int arm) {
+    private long slice(Arms.Opened[] pair, int arm) {
         long c0 = cpu.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
-        long ops = arms[arm].slices().applyAsLong(t0 + sliceNanos);
+        long ops = pair[arm].slices().applyAsLong(t0 + sliceNanos);
         long t1 = System.nanoTime();
         if (measuring) {
             long c1 = cpu.getCurrentThreadCpuTime();
-            log.add(iteration, arms[1] == arms[0] ? 0 : arm, t0, t1 - t0, ops, c1 - c0); // alone, every slice is a's
+            log.add(iteration, pair[1] == pair[0] ? 0 : arm, t0, t1 - t0, ops, c1 - c0); // alone, every slice is a's
         }
         return ops;
     }
@@ -128,9 +160,11 @@ public class PairedBenchmark extends RingBenchmark {
                 throw new IllegalStateException("cannot write the slices to " + file, e);
             }
         }
-        arms[0].states().close();
-        if (arms[1] != arms[0]) {
-            arms[1].states().close();
+        for (Arms.Opened[] pair : arms) {
+            pair[0].states().close();
+            if (pair[1] != pair[0]) {
+                pair[1].states().close();
+            }
         }
     }
 }
