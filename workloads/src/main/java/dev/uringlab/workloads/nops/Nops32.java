@@ -77,7 +77,7 @@ public final class Nops32 {
                     + ring.sq().entries());
         }
         this.ring = ring;
-        this.submitter = new Submitter(ring, this::prepMoreIos, this::reapEvents, depth, SUBMIT_BATCH, COMPLETE_BATCH);
+        this.submitter = new Submitter(ring, Submitter.GetEvents.WHEN_WAITING, this::prepMoreIos, this::reapEvents, depth, SUBMIT_BATCH, COMPLETE_BATCH);
         this.cq = ring.cq();
         this.fullPreps = ring.sq().entries();
     }

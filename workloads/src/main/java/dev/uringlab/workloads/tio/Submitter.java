@@ -15,16 +15,32 @@ import java.util.function.IntUnaryOperator;
  * {@code prep_more_ios_uring} and {@code reap_events_uring}.
  *
  * <p>A pass: prep min(depth - inflight, submit batch) SQEs; then, until all are consumed,
- * {@code io_uring_enter(to_submit, to_wait, to_wait ? IORING_ENTER_GETEVENTS : 0)} with
- * t/io_uring's to_wait (0 while the batch fits under the depth, else min(inflight + to_submit,
- * complete batch); inflight already counts the batch), and a reap after every enter. -EAGAIN
+ * {@code io_uring_enter(to_submit, to_wait, flags)} with t/io_uring's to_wait (0 while the batch fits under the depth, else min(inflight + to_submit,
+ * complete batch); inflight already counts the batch), and a reap after every enter. The flags
+ * are t/io_uring's, {@code to_wait ? IORING_ENTER_GETEVENTS : 0} ({@link GetEvents#WHEN_WAITING}),
+ * except for polled reads, which keep GETEVENTS on every enter ({@link GetEvents#ALWAYS}). -EAGAIN
  * and -EBUSY (the CQ backed up) reap and enter again, as t/io_uring's EAGAIN does. One case is
  * stricter than t/io_uring: an enter that consumes none of the published SQEs is an error here,
  * where t/io_uring waits for its in-flight IO and submits them again, and would spin on a ring
  * that never consumes them. Single-threaded, like the ring it drives.
  */
 public final class Submitter {
+    /** When an enter asks for events. */
+    public enum GetEvents {
+        /** t/io_uring's rule: only an enter that waits ({@code to_wait != 0}). */
+        WHEN_WAITING,
+        /**
+         * Every enter, so an IOPOLL ring polls on each: polled reads' loop as it was written
+         * before the loop was shared. Not t/io_uring's (whose enters while the queue fills only
+         * submit); kept so that seed 004's emulated steady state (one io_do_iopoll per pass: the
+         * emulated device completes a read at once, where t/io_uring's rule would let 128 reads
+         * gather and be reaped by every fourth pass) and its recipe stay as they were measured.
+         */
+        ALWAYS
+    }
+
     private final Ring ring;
+    private final GetEvents getEvents;
     /** prep_more_ios_uring: up to {@code max} SQEs prepared and published; how many. */
     private final IntUnaryOperator prepMoreIos;
     /** reap_events_uring: every CQE in the ring consumed (the head released); how many. */
@@ -40,13 +56,15 @@ public final class Submitter {
 
     /**
      * t/io_uring's loop on {@code ring} at {@code -d depth -s submitBatch -c completeBatch}, the
-     * batches clamped to the depth as t/io_uring's main() clamps them, with the workload's
+     * batches clamped to the depth as t/io_uring's main() clamps them, asking for events as
+     * {@code getEvents} says, with the workload's
      * {@code prepMoreIos} (SQEs prepared and published, at most its argument; how many) and
      * {@code reapEvents} (every CQE in the ring consumed; how many).
      */
-    public Submitter(Ring ring, IntUnaryOperator prepMoreIos, IntSupplier reapEvents, int depth, int submitBatch,
-                     int completeBatch) {
+    public Submitter(Ring ring, GetEvents getEvents, IntUnaryOperator prepMoreIos, IntSupplier reapEvents, int depth,
+                     int submitBatch, int completeBatch) {
         this.ring = ring;
+        this.getEvents = getEvents;
         this.prepMoreIos = prepMoreIos;
         this.reapEvents = reapEvents;
         this.depth = depth;
@@ -75,7 +93,7 @@ public final class Submitter {
             // t/io_uring's rule, kept as is: inflight already counts this batch, so once the
             // batch no longer fits under the depth each enter waits for -c CQEs.
             int toWait = toSubmit != 0 && inflight + toSubmit <= depth ? 0 : Math.min(inflight + toSubmit, completeBatch);
-            int ret = ring.enter(toSubmit, toWait, toWait != 0 ? IORING_ENTER_GETEVENTS : 0);
+            int ret = ring.enter(toSubmit, toWait, toWait != 0 || getEvents == GetEvents.ALWAYS ? IORING_ENTER_GETEVENTS : 0);
             reap();
             if (ret < 0) {
                 if (ret == -Errno.EAGAIN || ret == -Errno.EBUSY) {
