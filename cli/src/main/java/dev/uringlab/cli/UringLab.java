@@ -2,6 +2,7 @@ package dev.uringlab.cli;
 
 import dev.uringlab.cli.compare.CompareCommand;
 import dev.uringlab.cli.compare.IsolationCommand;
+import dev.uringlab.cli.compare.PricesCommand;
 import dev.uringlab.cli.compare.ReportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit status: 0 success, 1 failure at run time (or a ring engine that cannot run here), "
             + "2 an error in the command line or in an input file."},
         subcommands = {RunCommand.class, CompareCommand.class, ReportCommand.class, IsolationCommand.class, FuzzCommand.class,
-            DemoCommand.class})
+            DemoCommand.class, PricesCommand.class})
 public final class UringLab implements Runnable {
     /** Exit status: success. */
     public static final int EXIT_OK = 0;

@@ -4,6 +4,7 @@ import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.Rings;
 import dev.uringlab.spi.Axis;
+import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.recipe.Recipe;
 import dev.uringlab.spi.trace.StepKind;
@@ -18,6 +19,7 @@ import dev.uringlab.workloads.polledreads.PolledReads;
 import dev.uringlab.workloads.regb.RegbPollMulti;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,6 +58,11 @@ final class RecipeRun {
 
     /** The typed steps of {@code arm}'s traced rounds. */
     static List<Traced> run(Recipe recipe, Recipe.Arm arm) throws Exception {
+        return run(recipe, arm, new EnumMap<>(Counter.class));
+    }
+
+    /** The same, and the ring's counters over the traced rounds into {@code counted}. */
+    static List<Traced> run(Recipe recipe, Recipe.Arm arm, Map<Counter, Long> counted) throws Exception {
         Set<String> known = WORKLOADS.get(recipe.workload());
         if (known == null) {
             throw new IllegalArgumentException(recipe.file() + ": workload '" + recipe.workload() + "' is not one RecipeRun builds "
@@ -80,11 +87,13 @@ final class RecipeRun {
                 for (int i = 0; i < recipe.warmup(); i++) {
                     w.round.getAsInt();
                 }
+                Map<Counter, Long> before = ring.counters().snapshot();
                 recording[0] = true;
                 for (int i = 0; i < recipe.rounds(); i++) {
                     w.round.getAsInt();
                 }
                 recording[0] = false;
+                ring.counters().snapshot().forEach((c, v) -> counted.put(c, v - before.get(c)));
             } finally {
                 w.close.run();
             }

@@ -5,6 +5,7 @@ import dev.uringlab.reports.input.Claims;
 import dev.uringlab.reports.input.ReportInputException;
 import dev.uringlab.reports.input.Run;
 import dev.uringlab.reports.input.RunReader;
+import dev.uringlab.reports.prices.KernelPrices;
 import dev.uringlab.reports.render.HtmlReport;
 import dev.uringlab.reports.render.TextSummary;
 import java.io.IOException;
@@ -72,6 +73,8 @@ public final class Reports {
         Claims claims = request.claims().isPresent() ? Claims.load(request.claims().get()) : Claims.builtIn();
         List<Run> runs = RunReader.readAll(request.runs());
         Optional<Run> old = request.baseline().isPresent() ? Optional.of(RunReader.read(request.baseline().get())) : Optional.empty();
-        return Analysis.of(runs, old, claims, request.intervals());
+        Path prices = request.runs().getFirst().toAbsolutePath().resolveSibling(KernelPrices.NAME);
+        return Analysis.of(runs, old, claims, request.intervals(),
+                Files.isRegularFile(prices) ? Optional.of(KernelPrices.read(prices)) : Optional.empty());
     }
 }

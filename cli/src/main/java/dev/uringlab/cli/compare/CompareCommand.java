@@ -91,6 +91,10 @@ public final class CompareCommand implements Callable<Integer> {
             description = "An earlier run's jmh.json: the report shows the change since it, with a noise verdict.")
     private Path baseline;
 
+    @Option(names = "--prices", paramLabel = "FILE",
+            description = "Kernel prices (uring-lab prices) for each figure's kernel-priced ratio (default: results/prices.json when there is one).")
+    private Path prices;
+
     @Option(names = "--prof", paramLabel = "PROFILER",
             description = "A JMH profiler for every fork (repeatable): gc gives bytes/op (gc.alloc.rate.norm).")
     private List<String> profilers = new ArrayList<>();
@@ -208,7 +212,8 @@ public final class CompareCommand implements Callable<Integer> {
 
         return new ForkLoop(jmh, races, runLength, budget, profilers, intervals, dir, env, plan.size() - toRun.size(), start)
                 .run(out, verbose ? Optional.empty() : Optional.of(log),
-                        run -> CompareReport.finish(out, err, layout, run, intervals, Optional.ofNullable(baseline), verbose));
+                        run -> CompareReport.finish(out, err, layout, run, intervals, Optional.ofNullable(baseline),
+                                Optional.ofNullable(prices), verbose));
     }
 
     /** JMH 1.37's own profilers ({@code -lprof}); which of them run on this machine is asked of the jar. */

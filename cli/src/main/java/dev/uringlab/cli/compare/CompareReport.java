@@ -35,10 +35,11 @@ final class CompareReport {
      * otherwise.
      *
      * @param against an earlier run's jmh.json, for the change since it
+     * @param prices  kernel prices ({@code uring-lab prices}) to place beside the report, else the default ones if any
      * @param verbose whether JMH's output went to the terminal (else to {@code jmh.log})
      */
     static int finish(PrintWriter out, PrintWriter err, Layout layout, CompareRun run, Intervals intervals,
-                      Optional<Path> against, boolean verbose) throws IOException {
+                      Optional<Path> against, Optional<Path> prices, boolean verbose) throws IOException {
         Path dir = run.dir();
         EnvFile env = run.env();
         JmhJson results = run.results();
@@ -71,6 +72,7 @@ final class CompareReport {
             return EXIT_FAILURE;
         }
         env.write(dir);
+        PricesCommand.forCompare(prices.orElse(null), layout).ifPresent(source -> PricesCommand.placeBeside(source, dir, err));
         Report report;
         try {
             report = Reports.write(new ReportRequest(List.of(dir.resolve(JmhJson.NAME)), against,

@@ -43,6 +43,11 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--against", paramLabel = "FILE", description = "An earlier run's jmh.json: the report shows the change since it.")
     private Path baseline;
 
+    @Option(names = "--prices", paramLabel = "FILE",
+            description = "Kernel prices (uring-lab prices): written beside the first JSON as prices.json, with this build's recipes,"
+                    + " for each figure's kernel-priced ratio (without it, a prices.json already there is used).")
+    private Path prices;
+
     @Option(names = "--confidence", paramLabel = "PERCENT", defaultValue = "95",
             description = "The confidence of every interval, e.g. 99 (default: ${DEFAULT-VALUE}).")
     private double confidence;
@@ -59,6 +64,9 @@ public final class ReportCommand implements Callable<Integer> {
             return EXIT_USAGE;
         }
         Path file = output != null ? output : runs.get(0).toAbsolutePath().resolveSibling(CompareCommand.REPORT);
+        if (prices != null && !PricesCommand.placeBeside(prices, runs.get(0).toAbsolutePath().getParent(), err)) {
+            return EXIT_USAGE;
+        }
         Report report;
         try {
             report = Reports.write(new ReportRequest(runs, Optional.ofNullable(baseline), Optional.empty(), file,

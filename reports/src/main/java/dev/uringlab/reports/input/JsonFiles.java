@@ -12,14 +12,14 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /** Reads one JSON file into a tree, turning every way it can fail into one clear {@link ReportInputException}. */
-final class JsonFiles {
-    static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+public final class JsonFiles {
+    public static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private JsonFiles() {
     }
 
     /** The file's JSON tree; {@code what} names the expected content in messages ("a JMH result file"). */
-    static JsonNode read(Path file, String what) throws ReportInputException {
+    public static JsonNode read(Path file, String what) throws ReportInputException {
         byte[] bytes;
         try {
             if (Files.isDirectory(file)) {

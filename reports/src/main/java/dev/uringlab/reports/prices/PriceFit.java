@@ -1,72 +1,57 @@
 package dev.uringlab.reports.prices;
 
-import dev.uringlab.reports.input.JmhResult;
-import dev.uringlab.reports.input.ReportInputException;
-import dev.uringlab.reports.input.Run;
-import dev.uringlab.reports.input.RunReader;
-import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
  * Kernel prices (DESIGN.md, "Measuring"): what each kind of step costs the running kernel, in
  * nanoseconds, fitted from calibration workloads on the native ring that move one kind of step at
  * a time (jmh's {@code CalibrationBenchmark}). Each workload gives its time per operation (a JMH
- * run without counting) and its steps per operation (the kernel's own tracepoint counts, from a
- * counting run: {@code -prof dev.uringlab.jmh.KernelCountsProfiler}); the prices are the
- * non-negative least-squares fit of time on steps (Lawson and Hanson's active set), each with a
- * bootstrap interval (the timing run's iterations resampled within each workload, each workload's
- * time the median of its iterations), and the fit
- * is validated by predicting each workload from a fit without it (leave-one-out).
+ * run without counting) and its steps per operation ({@link CalibrationInput}: the kernel's own
+ * tracepoint counts where a tracepoint sees the step, the emulated ring's typed steps under
+ * {@code linux-6.18} where none does); the prices are the non-negative least-squares fit of time
+ * on steps (Lawson and Hanson's active set; relative errors minimised), each with a bootstrap interval (forks resampled, then
+ * iterations within each fork; each workload's time the median of its resample), and the fit is
+ * validated by predicting each workload from a fit without it (leave-one-out).
  *
- * <p>The step kinds are the counters the kernel's tracepoints see ({@link #KINDS}): a system
- * call, a request (allocated, issued, completed, freed), a CQE filled, a link member added, a
- * task-work pass, an io-wq punt, a context switch. Steps no tracepoint sees (locks, fences,
- * out-of-line calls) are folded into the kind they go with on these workloads; pricing them
- * apart needs the linux-6.18 recipes (left for later).
+ * <p>What the fit can and cannot tell apart is part of its answer: a kind no workload takes is
+ * not priced, and a kind whose steps move only together with others' across the workloads is
+ * priced only as part of their bundle ({@link Fit#apart}: how much of its column lies outside
+ * the span of the others').
  *
  * <p>What it assumes: the running kernel's prices on this virtual machine, with its noise; the
- * authors' machines were others. Usage:
- * {@code java -cp reports.jar dev.uringlab.reports.prices.PriceFit TIMING.json COUNTS.json}.
+ * authors' machines were others.
  */
 public final class PriceFit {
-    /** Step kinds: the secondary metric (a ring counter's field name) each one is read from. */
-    public static final Map<String, String> KINDS = kinds();
     /** The bootstrap's replicates. */
     static final int REPLICATES = 1000;
-
-    private static Map<String, String> kinds() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("syscall", "enter");
-        m.put("request", "sqeSubmitted");
-        m.put("cqe", "cqeFilled");
-        m.put("link", "reqLinked");
-        m.put("task-work-pass", "taskWorkPass");
-        m.put("io-wq punt", "ioWqEnqueue");
-        m.put("context switch", "schedSwitch");
-        return m;
-    }
+    /** Below this share of its column outside the others' span, a kind's price is its bundle's, not its own. */
+    public static final double APART = 0.01;
 
     /**
      * One calibration workload.
      *
-     * @param name      its name (the benchmark's {@code calib} param)
-     * @param steps     steps per operation, one per kind, in {@link #KINDS} order
-     * @param nsSamples time per operation of each measurement iteration, in nanoseconds
+     * @param name  its name (the benchmark's {@code calib} param)
+     * @param steps steps per operation, one per kind, in the fit's kind order
+     * @param forks time per operation of each measurement iteration, in nanoseconds, per fork
      */
-    public record Workload(String name, double[] steps, double[] nsSamples) {
+    public record Workload(String name, double[] steps, List<double[]> forks) {
+        public Workload {
+            forks = List.copyOf(forks);
+        }
+
+        /** A workload measured in one fork. */
+        public Workload(String name, double[] steps, double[] nsSamples) {
+            this(name, steps, List.of(nsSamples));
+        }
+
         /**
-         * The time per operation: the median of the iterations' (a shared machine's slow phases
+         * The time per operation: the median of every iteration (a shared machine's slow phases
          * take whole iterations; the median leaves them out, the mean would not).
          */
         public double ns() {
-            return median(nsSamples);
+            return median(forks.stream().flatMapToDouble(Arrays::stream).toArray());
         }
     }
 
@@ -74,14 +59,17 @@ public final class PriceFit {
      * The fit: a price per kind with its interval, and each workload's leave-one-out prediction.
      *
      * @param kinds     the kinds, in order
-     * @param prices    ns per step
+     * @param prices    ns per step (0 for a kind not priced)
      * @param low       2.5th bootstrap percentile of each price
      * @param high      97.5th
+     * @param draws     the bootstrap's prices, one row per replicate, for intervals on what the prices predict
+     * @param apart     per kind, the share of its steps' column (over the workloads) outside the span of
+     *                  the other kinds' columns: 0 when it moves only with others, NaN when no workload takes it
      * @param workloads the workloads fitted
      * @param looNs     each workload's time predicted by the fit of all the others
      */
-    public record Fit(List<String> kinds, double[] prices, double[] low, double[] high, List<Workload> workloads,
-                      double[] looNs) {
+    public record Fit(List<String> kinds, double[] prices, double[] low, double[] high, double[][] draws, double[] apart,
+                      List<Workload> workloads, double[] looNs) {
         /** The leave-one-out prediction's error relative to the measured time, per workload. */
         public double looError(int i) {
             return looNs[i] / workloads.get(i).ns() - 1;
@@ -95,44 +83,56 @@ public final class PriceFit {
             }
             return worst;
         }
+
+        /** Whether some workload takes steps of kind {@code k}. */
+        public boolean priced(int k) {
+            return !Double.isNaN(apart[k]);
+        }
+
+        /** Whether kind {@code k}'s price is its own: its steps move apart from every other kind's somewhere. */
+        public boolean separable(int k) {
+            return priced(k) && apart[k] >= APART;
+        }
     }
 
     private PriceFit() {}
 
-    /** Fits {@code workloads} (at least one more than kinds, for the leave-one-out). */
+    /**
+     * Fits {@code workloads} (at least one more than kinds, for the leave-one-out). Each workload's
+     * row is weighted by the inverse of its measured time, so the fit minimises relative errors, as
+     * the leave-one-out bar is relative: on absolute nanoseconds a workload of microseconds (an io-wq
+     * punt) would outweigh every workload of tens of nanoseconds.
+     */
     public static Fit fit(List<String> kinds, List<Workload> workloads, long seed) {
         int m = workloads.size();
         int n = kinds.size();
         double[][] a = new double[m][];
         double[] b = new double[m];
+        double[] weight = new double[m];
         for (int i = 0; i < m; i++) {
-            a[i] = workloads.get(i).steps();
-            b[i] = workloads.get(i).ns();
+            weight[i] = 1 / workloads.get(i).ns();
+            a[i] = scaled(workloads.get(i).steps(), weight[i]);
+            b[i] = 1;
         }
         double[] prices = nnls(a, b);
         SplittableRandom random = new SplittableRandom(seed);
-        double[][] reps = new double[n][REPLICATES];
+        double[][] draws = new double[REPLICATES][];
         double[] bb = new double[m];
         for (int r = 0; r < REPLICATES; r++) {
             for (int i = 0; i < m; i++) {
-                double[] s = workloads.get(i).nsSamples();
-                double[] resample = new double[s.length];
-                for (int j = 0; j < s.length; j++) {
-                    resample[j] = s[random.nextInt(s.length)];
-                }
-                bb[i] = median(resample);
+                bb[i] = weight[i] * median(resample(workloads.get(i).forks(), random));
             }
-            double[] p = nnls(a, bb);
-            for (int k = 0; k < n; k++) {
-                reps[k][r] = p[k];
-            }
+            draws[r] = nnls(a, bb);
         }
         double[] low = new double[n];
         double[] high = new double[n];
+        double[] column = new double[REPLICATES];
         for (int k = 0; k < n; k++) {
-            Arrays.sort(reps[k]);
-            low[k] = reps[k][(int) Math.floor(0.025 * (REPLICATES - 1))];
-            high[k] = reps[k][(int) Math.ceil(0.975 * (REPLICATES - 1))];
+            for (int r = 0; r < REPLICATES; r++) {
+                column[r] = draws[r][k];
+            }
+            low[k] = percentile(column, 0.025);
+            high[k] = percentile(column, 0.975);
         }
         double[] loo = new double[m];
         for (int i = 0; i < m; i++) {
@@ -145,9 +145,72 @@ public final class PriceFit {
                 }
             }
             double[] p = nnls(ai, bi);
-            loo[i] = dot(p, a[i]);
+            loo[i] = dot(p, workloads.get(i).steps());
         }
-        return new Fit(List.copyOf(kinds), prices, low, high, List.copyOf(workloads), loo);
+        return new Fit(List.copyOf(kinds), prices, low, high, draws, apart(a, n), List.copyOf(workloads), loo);
+    }
+
+    private static double[] scaled(double[] v, double by) {
+        double[] out = new double[v.length];
+        for (int k = 0; k < v.length; k++) {
+            out[k] = v[k] * by;
+        }
+        return out;
+    }
+
+    /** The {@code q} quantile of {@code v} by the nearest rank below (sorts a copy). */
+    public static double percentile(double[] v, double q) {
+        double[] c = v.clone();
+        Arrays.sort(c);
+        return c[(int) Math.floor(q * (c.length - 1) + 1e-9)];
+    }
+
+    /** Forks drawn with replacement, then iterations with replacement within each fork drawn, pooled. */
+    private static double[] resample(List<double[]> forks, SplittableRandom random) {
+        int total = 0;
+        double[][] picked = new double[forks.size()][];
+        for (int f = 0; f < picked.length; f++) {
+            picked[f] = forks.get(random.nextInt(forks.size()));
+            total += picked[f].length;
+        }
+        double[] out = new double[total];
+        int o = 0;
+        for (double[] fork : picked) {
+            for (int j = 0; j < fork.length; j++) {
+                out[o++] = fork[random.nextInt(fork.length)];
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Per kind, the norm of its column's residual after least squares on the other kinds' columns,
+     * over the column's norm; NaN for a column of zeros.
+     */
+    static double[] apart(double[][] a, int n) {
+        double[] out = new double[n];
+        for (int k = 0; k < n; k++) {
+            double[] col = new double[a.length];
+            for (int i = 0; i < a.length; i++) {
+                col[i] = a[i][k];
+            }
+            double normK = norm(col);
+            if (normK == 0) {
+                out[k] = Double.NaN;
+                continue;
+            }
+            boolean[] others = new boolean[n];
+            for (int j = 0; j < n; j++) {
+                others[j] = j != k;
+            }
+            double[] z = solvePassive(a, col, others);
+            double[] residual = new double[a.length];
+            for (int i = 0; i < a.length; i++) {
+                residual[i] = col[i] - dot(a[i], z);
+            }
+            out[k] = norm(residual) / normK;
+        }
+        return out;
     }
 
     /**
@@ -277,68 +340,5 @@ public final class PriceFit {
 
     private static double norm(double[] v) {
         return Math.sqrt(dot(v, v));
-    }
-
-    /**
-     * The calibration workloads of two JMH runs of {@code CalibrationBenchmark}: times from
-     * {@code timing} (no counting), steps per operation from {@code counts} (a counting fork:
-     * secondary score / primary score), matched on the {@code calib} param.
-     */
-    public static List<Workload> workloads(Run timing, Run counts) {
-        Map<String, JmhResult> counted = new LinkedHashMap<>();
-        for (JmhResult r : counts.results()) {
-            if (r.params().containsKey("calib")) {
-                counted.put(r.params().get("calib"), r);
-            }
-        }
-        List<Workload> out = new ArrayList<>();
-        for (JmhResult r : timing.results()) {
-            String name = r.params().get("calib");
-            JmhResult c = name == null ? null : counted.get(name);
-            if (c == null) {
-                continue;
-            }
-            double[] steps = new double[KINDS.size()];
-            int k = 0;
-            for (String metric : KINDS.values()) {
-                var m = c.secondary().get(metric);
-                steps[k++] = m == null ? 0 : m.score() / c.primary().score();
-            }
-            double[] ns = r.primary().samples().stream().mapToDouble(opsPerSecond -> 1e9 / opsPerSecond).toArray();
-            out.add(new Workload(name, steps, ns));
-        }
-        return out;
-    }
-
-    /** Prints the prices and the leave-one-out table. */
-    public static void print(Fit fit, PrintStream out) {
-        out.println("Kernel prices (NNLS of ns/op on steps/op, 95% bootstrap intervals):");
-        for (int k = 0; k < fit.kinds().size(); k++) {
-            out.printf(Locale.ROOT, "  %-16s %8.1f ns  [%8.1f, %8.1f]%n", fit.kinds().get(k), fit.prices()[k], fit.low()[k],
-                    fit.high()[k]);
-        }
-        out.println("Leave-one-out: each workload predicted by the fit of the others:");
-        out.printf(Locale.ROOT, "  %-22s %10s %10s %8s   steps/op (%s)%n", "workload", "measured", "predicted", "error",
-                String.join(", ", fit.kinds()));
-        for (int i = 0; i < fit.workloads().size(); i++) {
-            Workload w = fit.workloads().get(i);
-            StringBuilder steps = new StringBuilder();
-            for (double s : w.steps()) {
-                steps.append(steps.isEmpty() ? "" : " ").append(String.format(Locale.ROOT, "%.3f", s));
-            }
-            out.printf(Locale.ROOT, "  %-22s %8.1f ns %8.1f ns %+7.1f%%   %s%n", w.name(), w.ns(), fit.looNs()[i],
-                    100 * fit.looError(i), steps);
-        }
-        out.printf(Locale.ROOT, "  worst leave-one-out error: %.1f%% (the bar: 15%%)%n", 100 * fit.worstLooError());
-    }
-
-    public static void main(String[] args) throws ReportInputException {
-        if (args.length != 2) {
-            System.err.println("usage: PriceFit TIMING.json COUNTS.json (CalibrationBenchmark without and with"
-                    + " -prof dev.uringlab.jmh.KernelCountsProfiler)");
-            System.exit(2);
-        }
-        List<Workload> w = workloads(RunReader.read(Path.of(args[0])), RunReader.read(Path.of(args[1])));
-        print(fit(List.copyOf(KINDS.keySet()), w, 42), System.out);
     }
 }

@@ -17,6 +17,7 @@ import dev.uringlab.reports.input.Display;
 import dev.uringlab.reports.input.Figure;
 import dev.uringlab.reports.input.JmhResult;
 import dev.uringlab.reports.input.JmhSettings;
+import dev.uringlab.reports.input.KernelCounted;
 import dev.uringlab.reports.input.PairedRace;
 import dev.uringlab.reports.input.Run;
 import dev.uringlab.reports.input.RunEnvironment;
@@ -62,7 +63,7 @@ public final class HtmlReport {
                 boolean hasChanges, String oldRun, List<ChangeRow> changes, String confidence,
                 List<String> envHeaders, List<EnvRow> env, List<String> warnings, List<ForkTable.Row> forkRows,
                 boolean hasFloors, String floorPercent, List<FloorRow> floors, String sliceChart, String sliceNote, Limits limits,
-                boolean sentinel) {
+                boolean sentinel, KernelPricedView priced) {
     }
 
     /** The thresholds the page's prose names, read from {@link Thresholds}, never typed into the template. */
@@ -159,7 +160,7 @@ public final class HtmlReport {
                 changeRows(a), a.intervals().percent(),
                 envHeaders, environment(envRuns), RunWarnings.of(a.runs()), ForkTable.of(a),
                 !a.floors().isEmpty(), Format.compact(Thresholds.AA_FLOOR * 100), floorRows(a), sliceChart(a), sliceNote(a), Limits.OF_THRESHOLDS,
-                a.runs().stream().allMatch(r -> MachineNoise.of(r).isPresent()));
+                a.runs().stream().allMatch(r -> MachineNoise.of(r).isPresent()), KernelPricedView.of(a).orElse(null));
     }
 
     private static List<FloorRow> floorRows(Analysis a) {
@@ -314,8 +315,9 @@ public final class HtmlReport {
                     Row r = byStrategy.get(strategy);
                     Double v = r == null ? null : r.countersPerOp().get(counter);
                     Double ref = reference.map(x -> x.countersPerOp().get(counter)).orElse(null);
-                    // The real kernel's counters are not the emulator's: a zero there means "not seen", not "none".
-                    boolean unseen = v != null && v == 0 && r != null && "native".equals(r.result().params().get(Params.RING));
+                    // On the native ring a counter no tracepoint counts (or a point not counted) is 0 for "not seen", not "none".
+                    boolean unseen = v != null && v == 0 && r != null && "native".equals(r.result().params().get(Params.RING))
+                            && !KernelCounted.counted(counter, r.countersPerOp());
                     boolean differs = !unseen && v != null && ref != null && Math.abs(v - ref) > 0.01 * Math.max(Math.abs(ref), 1e-3);
                     cells.add(new Cell(v == null ? "\u2013" : unseen ? "n/a" : Format.perOp(v), differs));
                 }

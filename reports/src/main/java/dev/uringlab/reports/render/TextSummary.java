@@ -66,6 +66,7 @@ public final class TextSummary {
         floors(analysis, multiRun, out);
         tableWithNotes(rows, out);
         forks(analysis, multiRun, out);
+        KernelPricedView.text(analysis, out);
         if (!analysis.changes().isEmpty()) {
             out.append("\nChange since ").append(analysis.old().map(r -> r.label()).orElse("the old run"))
                     .append(" (new over old throughput; the verdict is read off the interval):\n\n");
@@ -135,7 +136,7 @@ public final class TextSummary {
      * The rows in aligned columns, the first a header underlined, within {@value #WIDTH} columns:
      * while the table is wider, its widest column is narrowed and its cells wrap onto more lines.
      */
-    private static void table(List<List<String>> rows, StringBuilder out) {
+    static void table(List<List<String>> rows, StringBuilder out) {
         int columns = rows.getFirst().size();
         int[] widths = new int[columns];
         for (List<String> row : rows) {
@@ -261,7 +262,7 @@ public final class TextSummary {
         return Math.round(share * 100) + "%";
     }
 
-    private static String ascii(String s) {
+    static String ascii(String s) {
         return s.replace("\u00d7", "x").replace("\u221e", "inf").replace("\u2013", "-").replace(" \u00b7 ", " / ");
     }
 }

@@ -53,4 +53,38 @@ class PriceFitTest {
         }
         assertThat(fit.worstLooError()).isLessThan(0.15);
     }
+
+    @Test
+    void shouldSayWhichKindsNoWorkloadTakesAndWhichMoveOnlyTogether() {
+        // fence always equals call, and nothing takes slab-alloc: call and fence are one bundle
+        List<String> kinds = List.of("call", "fence", "syscall", "slab-alloc");
+        double[][] steps = {{1, 1, 1, 0}, {1, 1, 0.5, 0}, {2, 2, 0.25, 0}, {3, 3, 0.1, 0}};
+        List<PriceFit.Workload> workloads = new ArrayList<>();
+        for (int i = 0; i < steps.length; i++) {
+            double ns = 10 * steps[i][0] + 5 * steps[i][1] + 200 * steps[i][2];
+            workloads.add(new PriceFit.Workload("w" + i, steps[i], new double[] {ns, ns * 1.01, ns * 0.99}));
+        }
+
+        PriceFit.Fit fit = PriceFit.fit(kinds, workloads, 1);
+
+        assertThat(fit.priced(3)).isFalse();
+        assertThat(fit.prices()[3]).isZero();
+        assertThat(fit.separable(0)).isFalse();
+        assertThat(fit.separable(1)).isFalse();
+        assertThat(fit.separable(2)).isTrue();
+        assertThat(fit.prices()[0] + fit.prices()[1]).as("the bundle's price").isCloseTo(15, within(0.5));
+        assertThat(fit.prices()[2]).isCloseTo(200, within(5.0));
+        assertThat(fit.draws()).hasNumberOfRows(PriceFit.REPLICATES);
+    }
+
+    @Test
+    void shouldResampleForksNotOnlyIterations() {
+        // two forks a factor 2 apart: the interval of a one-kind fit spans both, however tight each fork is
+        List<PriceFit.Workload> workloads = List.of(
+                new PriceFit.Workload("a", new double[] {1}, List.of(new double[] {100, 100, 100}, new double[] {200, 200, 200})),
+                new PriceFit.Workload("b", new double[] {2}, List.of(new double[] {200, 200, 200}, new double[] {400, 400, 400})));
+        PriceFit.Fit fit = PriceFit.fit(List.of("syscall"), workloads, 3);
+        assertThat(fit.low()[0]).isCloseTo(100, within(1e-3));
+        assertThat(fit.high()[0]).isCloseTo(200, within(1e-3));
+    }
 }

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.uringlab.reports.Fixtures;
 import dev.uringlab.reports.Reports;
+import dev.uringlab.reports.prices.KernelPrices;
+import dev.uringlab.reports.prices.SyntheticPrices;
 import dev.uringlab.testkit.Require;
 import java.io.File;
 import java.io.IOException;
@@ -61,6 +63,7 @@ class BrowserTest {
                 scale((ObjectNode) r.get("primaryMetric"), 1 / 200.0);
             }
         });
+        SyntheticPrices.prices().write(slowAsync.resolveSibling(KernelPrices.NAME));
         report = Reports.write(List.of(slowAsync, Fixtures.RUN_B), Optional.of(Fixtures.RUN_B),
                 OUT.resolve("report.html")).file().toAbsolutePath();
 
@@ -149,6 +152,27 @@ class BrowserTest {
                         "height", ((Number) chart.get("height")).doubleValue(), "scale", 1)));
         Files.write(OUT.resolve("linked-nops-chart.png"), Base64.getDecoder().decode((String) shot.get("data")));
         assertThat(OUT.resolve("linked-nops-chart.png")).isNotEmptyFile();
+    }
+
+    /** Where the time goes: one bar per arm of each priced recipe, its segments visible, its labels inside the drawing. */
+    @Test
+    void shouldDrawWhereTheTimeGoesForEveryPricedRecipe() {
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> bars = (List<Map<String, Object>>) js("""
+                return [...document.querySelectorAll('#kernel-priced svg.step-bars')].map(svg => {
+                  const box = svg.getBoundingClientRect();
+                  const rects = [...svg.querySelectorAll('rect > title')].map(t => t.parentElement.getBoundingClientRect());
+                  const texts = [...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect());
+                  return {width: box.width, segments: rects.length, narrowest: Math.min(...rects.map(r => r.width)),
+                          outside: texts.filter(t => t.left < box.left - 1 || t.right > box.right + 1).length};
+                });""");
+        assertThat(bars).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(bars).allSatisfy(b -> {
+            assertThat(((Number) b.get("width")).doubleValue()).isGreaterThan(300);
+            assertThat(((Number) b.get("segments")).intValue()).isGreaterThanOrEqualTo(2);
+            assertThat(((Number) b.get("narrowest")).doubleValue()).isGreaterThan(0.5);
+            assertThat(((Number) b.get("outside")).intValue()).as("labels outside the drawing").isZero();
+        });
     }
 
     @Test

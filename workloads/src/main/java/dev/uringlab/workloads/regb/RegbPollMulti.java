@@ -36,6 +36,11 @@ import java.lang.foreign.MemorySegment;
  * file 0 (the Ring API registers no files; the poll path is the same either way), and the
  * eventfd is eventfd(0, EFD_NONBLOCK) rather than eventfd(1, 0) (nobody reads it). Single-threaded,
  * like the ring it drives; the ring itself stays the caller's.
+ *
+ * <p>For the kernel prices' calibration (jmh's {@code CalibrationBenchmark}) the same loop runs
+ * with fewer polls on the pipe and with or without the eventfd ({@link #RegbPollMulti(Ring, int,
+ * boolean)}): the per-round steps (the write, the read, the wait) against the per-CQE ones, and
+ * the eventfd's signal alone.
  */
 public final class RegbPollMulti implements AutoCloseable {
     /** reg.c's NSQE: SQ entries, multishot polls, and CQEs per round. */
@@ -48,6 +53,8 @@ public final class RegbPollMulti implements AutoCloseable {
     private final Syscalls sys;
     private final int readFd;
     private final int writeFd;
+    private final int polls;
+    /** The eventfd registered on the ring, or -1 without one. */
     private final int eventfd;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment buf = arena.allocate(1);
@@ -65,6 +72,19 @@ public final class RegbPollMulti implements AutoCloseable {
      * @throws IllegalStateException when a system call or the submit fails
      */
     public RegbPollMulti(Ring ring) {
+        this(ring, NSQE, true);
+    }
+
+    /**
+     * The same with {@code polls} multishot POLL_ADDs on the pipe (1 to {@value #NSQE}), and an
+     * eventfd registered only when {@code eventfd}: one round is then {@code polls} CQEs.
+     *
+     * @throws IllegalArgumentException when {@code polls} is out of range or the ring too small
+     */
+    public RegbPollMulti(Ring ring, int polls, boolean eventfd) {
+        if (polls < 1 || polls > NSQE) {
+            throw new IllegalArgumentException("polls " + polls + ": 1 to " + NSQE);
+        }
         if (ring.sq().entries() < NSQE || ring.cq().entries() < NCQE) {
             throw new IllegalArgumentException("reg.b poll_multi needs " + NSQE + " SQ and " + NCQE
                     + " CQ entries, the ring has " + ring.sq().entries() + " and " + ring.cq().entries());
@@ -72,19 +92,20 @@ public final class RegbPollMulti implements AutoCloseable {
         this.ring = ring;
         this.cq = ring.cq();
         this.sys = ring.sys();
+        this.polls = polls;
         int[] fds = sys.pipe();
         this.readFd = fds[0];
         this.writeFd = fds[1];
-        this.eventfd = sys.eventfd();
+        this.eventfd = eventfd ? sys.eventfd() : -1;
         try {
-            int ret = ring.registerEventfd(eventfd);
+            int ret = eventfd ? ring.registerEventfd(this.eventfd) : 0;
             if (ret < 0) {
                 throw new IllegalStateException("io_uring_register(IORING_REGISTER_EVENTFD): " + Errno.name(-ret));
             }
-            for (int i = 0; i < NSQE; i++) {
+            for (int i = 0; i < polls; i++) {
                 prepPollMulti(i);
             }
-            submitExactly(NSQE);
+            submitExactly(polls);
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -108,22 +129,22 @@ public final class RegbPollMulti implements AutoCloseable {
     /**
      * One round of reg.c's benchmark loop.
      *
-     * @return the CQEs it consumed: {@value #NSQE}
+     * @return the CQEs it consumed: one per poll ({@value #NSQE} for reg.b)
      * @throws IllegalStateException when a system call or the wait fails, or the CQ does not
-     *     hold exactly {@value #NSQE} CQEs after the wait (reg.c's "bad ready")
+     *     hold exactly one CQE per poll after the wait (reg.c's "bad ready")
      */
     public int round() {
         int ret = sys.write(writeFd, buf, 1);
         if (ret != 1) {
             throw new IllegalStateException("write(pipe, 1): " + describe(ret));
         }
-        ret = ring.waitCqes(NSQE);
+        ret = ring.waitCqes(polls);
         if (ret < 0) {
-            throw new IllegalStateException("io_uring_wait_cqes(" + NSQE + "): " + Errno.name(-ret));
+            throw new IllegalStateException("io_uring_wait_cqes(" + polls + "): " + Errno.name(-ret));
         }
         int ready = cq.ready();
-        if (ready != NSQE) {
-            throw new IllegalStateException("bad ready " + ready + ", expected " + NSQE);
+        if (ready != polls) {
+            throw new IllegalStateException("bad ready " + ready + ", expected " + polls);
         }
         rearmed = 0;
         cq.forEach(rearmEnded);
@@ -134,11 +155,11 @@ public final class RegbPollMulti implements AutoCloseable {
         if (ret != 1) {
             throw new IllegalStateException("read(pipe, 1): " + describe(ret));
         }
-        cq.advance(NSQE);
-        return NSQE;
+        cq.advance(polls);
+        return polls;
     }
 
-    /** The eventfd registered on the ring (for tests that read its count). */
+    /** The eventfd registered on the ring (for tests that read its count), or -1 without one. */
     public int eventfd() {
         return eventfd;
     }
@@ -153,7 +174,9 @@ public final class RegbPollMulti implements AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
-            ring.unregisterEventfd();
+            if (eventfd >= 0) {
+                ring.unregisterEventfd();
+            }
             closeFds();
         }
     }
@@ -184,7 +207,9 @@ public final class RegbPollMulti implements AutoCloseable {
     private void closeFds() {
         sys.close(readFd);
         sys.close(writeFd);
-        sys.close(eventfd);
+        if (eventfd >= 0) {
+            sys.close(eventfd);
+        }
         arena.close();
     }
 

@@ -1,6 +1,7 @@
 package dev.uringlab.workloads.regb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
@@ -84,6 +85,23 @@ class RegbPollMultiTest {
         Map<Counter, Long> big = countersOfOneRound(RegbPollMulti.setup().strategy("completion", "batched-cqe").option("cqe-array", "128"));
         assertThat(eight).containsEntry(Counter.COMPLETION_LOCK, 128L / 8 + 1).containsEntry(Counter.EV_POSTED, 1L);
         assertThat(big).as("the whole round in one array").containsEntry(Counter.COMPLETION_LOCK, 1L + 1);
+    }
+
+    @Test
+    void shouldRunFewerPollsWithoutAnEventfdForTheCalibration() throws RingUnavailableException {
+        try (Ring ring = Rings.open("emulated", RegbPollMulti.setup().build()); RegbPollMulti regb = new RegbPollMulti(ring, 8, false)) {
+            assertThat(regb.eventfd()).isEqualTo(-1);
+            regb.round();
+            Map<Counter, Long> before = ring.counters().snapshot();
+            assertThat(regb.round()).isEqualTo(8);
+            assertThat(ring.counters().snapshot().get(Counter.CQE_FILLED) - before.get(Counter.CQE_FILLED)).isEqualTo(8);
+            assertThat(ring.counters().snapshot().get(Counter.EVENTFD_SIGNAL) - before.get(Counter.EVENTFD_SIGNAL)).isZero();
+            assertThat(ring.cqReady()).isZero();
+        }
+        try (Ring ring = Rings.open("emulated", RegbPollMulti.setup().build())) {
+            assertThatThrownBy(() -> new RegbPollMulti(ring, 129, true)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("polls 129: 1 to 128");
+        }
     }
 
     /** The counters of the third round (the first two warm nothing up, but leave setup out of the count). */

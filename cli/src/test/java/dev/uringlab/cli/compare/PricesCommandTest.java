@@ -1,0 +1,135 @@
+package dev.uringlab.cli.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.uringlab.cli.UringLab;
+import dev.uringlab.reports.prices.KernelPrices;
+import dev.uringlab.spi.recipe.Recipes;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code uring-lab prices} on JMH files made here: every calibration workload of the pinned
+ * linux-6.18 trace timed at known prices, counted by a made-up kernel.
+ */
+class PricesCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The prices the made-up machine charges, ns per step. */
+    private static final Map<String, Double> TRUTH = Map.of("call", 3.0, "locked", 8.0, "fence", 20.0, "irq", 6.0, "rcu", 4.0,
+            "shared-write", 5.0, "syscall", 150.0, "wakeup", 900.0);
+
+    @TempDir
+    Path dir;
+
+    record Result(int status, String out, String err) {}
+
+    private static Result execute(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cmd = UringLab.commandLine();
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        return new Result(cmd.execute(args), out.toString(), err.toString());
+    }
+
+    @Test
+    void shouldFitThePricesWriteTheFileAndPriceEveryRecipe() throws Exception {
+        JsonNode steps;
+        try (InputStream in = KernelPrices.class.getResourceAsStream("calibration-steps-linux-6.18.json")) {
+            steps = JSON.readTree(in);
+        }
+        ArrayNode timing = JSON.createArrayNode();
+        ArrayNode counts = JSON.createArrayNode();
+        SplittableRandom random = new SplittableRandom(5);
+        for (Iterator<Map.Entry<String, JsonNode>> it = steps.get("workloads").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> w = it.next();
+            double ops = w.getValue().get("ops").asDouble();
+            double enter = w.getValue().get("enter").asDouble() / ops;
+            double waking = w.getKey().startsWith("async") ? 1.0 / linkOf(w.getKey()) : 0;
+            double ns = waking * TRUTH.get("wakeup");
+            for (Iterator<Map.Entry<String, JsonNode>> k = w.getValue().get("steps").fields(); k.hasNext(); ) {
+                Map.Entry<String, JsonNode> kind = k.next();
+                ns += kind.getValue().asDouble() / ops * TRUTH.getOrDefault(kind.getKey(), 0.0);
+            }
+            timing.add(result(w.getKey(), ns, random, Map.of()));
+            counts.add(result(w.getKey(), 2 * ns, random, Map.of("enter", enter, "schedWaking", waking, "cqeFilled", 1.0)));
+        }
+        Path t = Files.writeString(dir.resolve("timing.json"), timing.toString());
+        Path c = Files.writeString(dir.resolve("counts.json"), counts.toString());
+        Path out = dir.resolve("prices.json");
+
+        Result r = execute("prices", t.toString(), c.toString(), "-o", out.toString());
+
+        assertThat(r.err()).isEmpty();
+        assertThat(r.status()).isEqualTo(UringLab.EXIT_OK);
+        assertThat(r.out()).contains("Kernel prices of Linux").contains("Leave-one-out").contains("polls128-evfd")
+                .contains("slab-alloc").contains("no calibration workload takes it")
+                .contains("Kernel-priced ratio of each recipe").contains("regb-6.1").contains("prices: " + out);
+        KernelPrices prices = KernelPrices.read(out);
+        assertThat(prices.workloads()).hasSize(steps.get("workloads").size());
+        assertThat(prices.races()).hasSize(Recipes.all().size());
+        // a kind that moves alone somewhere (a wakeup: the io-wq punts) is recovered; fence and
+        // shared-write are one to one in every workload: neither is priced apart
+        int wakeup = prices.kinds().indexOf("wakeup");
+        assertThat(prices.separable(wakeup)).isTrue();
+        assertThat(prices.prices()[wakeup]).isBetween(850.0, 950.0);
+        int fence = prices.kinds().indexOf("fence");
+        int shared = prices.kinds().indexOf("shared-write");
+        assertThat(prices.separable(fence)).isFalse();
+        assertThat(prices.separable(shared)).isFalse();
+        assertThat(prices.worstLooError()).isLessThan(0.15);
+    }
+
+    @Test
+    void shouldRefuseAnOddNumberOfFiles() throws Exception {
+        Path t = Files.writeString(dir.resolve("a.json"), "[]");
+        Result r = execute("prices", t.toString(), t.toString(), t.toString());
+        assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
+        assertThat(r.err()).isEqualTo("uring-lab prices: 3 files: give them in pairs, TIMING.json COUNTS.json\n");
+    }
+
+    private static int linkOf(String name) {
+        String digits = name.replaceAll("\\D", "");
+        return digits.isEmpty() ? 1 : Integer.parseInt(digits);
+    }
+
+    /** One JMH result: three forks of five iterations at {@code ns} per operation, 1% noise; secondaries per operation. */
+    private static ObjectNode result(String calib, double ns, SplittableRandom random, Map<String, Double> perOp) {
+        ObjectNode r = JSON.createObjectNode();
+        r.put("jmhVersion", "1.37").put("benchmark", "dev.uringlab.jmh.CalibrationBenchmark.calibration").put("mode", "thrpt")
+                .put("threads", 1).put("forks", 3).put("warmupIterations", 1).put("warmupTime", "1 s")
+                .put("measurementIterations", 5).put("measurementTime", "1 s");
+        r.putObject("params").put("ring", "native").put("calib", calib);
+        double rate = 1e9 / ns;
+        r.set("primaryMetric", metric(rate, random));
+        ObjectNode secondary = r.putObject("secondaryMetrics");
+        perOp.forEach((k, v) -> secondary.set(k, metric(v * rate, null)));
+        return r;
+    }
+
+    private static ObjectNode metric(double rate, SplittableRandom random) {
+        ObjectNode m = JSON.createObjectNode();
+        m.put("score", rate).put("scoreError", 0.01 * rate).put("scoreUnit", "ops/s");
+        ArrayNode raw = m.putArray("rawData");
+        for (int f = 0; f < 3; f++) {
+            ArrayNode fork = raw.addArray();
+            for (int i = 0; i < 5; i++) {
+                fork.add(random == null ? rate : rate * (1 + 0.01 * (random.nextDouble() - 0.5)));
+            }
+        }
+        return m;
+    }
+}
