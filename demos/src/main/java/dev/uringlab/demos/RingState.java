@@ -51,6 +51,8 @@ final class RingState {
     /** Requests cached for reuse (submit_state's free list or reqs[]), once the trace has shown a bulk refill. */
     private int reqCache;
     private boolean reqCacheSeen;
+    /** The bytes waiting in the demo's pipes and socket pairs. */
+    private final FileBuffers files = new FileBuffers();
 
     RingState(int cqEntries) {
         this.cqMask = cqEntries - 1;
@@ -64,7 +66,7 @@ final class RingState {
         return new Snapshot(sqHead, sqCachedHead, sqTail, sqeTail, cqHead, cqTail, cqCachedTail, List.copyOf(cqes), lock,
                 wq, List.copyOf(reqs), List.copyOf(complReqs), List.copyOf(taskWork), List.copyOf(deferred),
                 List.copyOf(overflow), eventfdSignals, new TreeMap<>(bioCache), biosInFlight,
-                new TreeMap<>(pollActive), reqCacheSeen ? reqCache : -1);
+                new TreeMap<>(pollActive), reqCacheSeen ? reqCache : -1, files.snapshot());
     }
 
     /** One kernel step: updates the model and returns what changed, in words. */
@@ -141,7 +143,10 @@ final class RingState {
             case IO_WQ_SUBMIT_WORK -> "an io-wq worker runs ud=" + e.arg("ud");
             case IO_WQ_FREE_WORK -> "the worker is done with ud=" + e.arg("ud")
                     + (e.arg("next") != 0 ? " and runs its link ud=" + e.arg("next") : "");
-            case IO_REQ_COMPLETE_POST -> "the worker posts ud=" + e.arg("ud") + "'s CQE itself, under the lock";
+            case IO_REQ_COMPLETE_POST -> {
+                files.completed(e.arg("ud"), e.arg("res"));
+                yield "the worker posts ud=" + e.arg("ud") + "'s CQE itself, under the lock";
+            }
             case IO_PUT_REQ_FIND_NEXT -> "ud=" + e.arg("ud") + " done: its link ud=" + e.arg("next")
                     + " is issued at once, on this thread";
             case IO_DRAIN_REQ -> "ud=" + e.arg("ud") + " waits behind the drain";
@@ -154,12 +159,16 @@ final class RingState {
                 taskWork.clear();
                 yield "the ring's task runs " + e.arg("nr") + " queued task work item(s)";
             }
-            case IO_REQ_TASK_COMPLETE -> "ud=" + e.arg("ud") + " completes from task work, res=" + e.arg("res");
+            case IO_REQ_TASK_COMPLETE -> {
+                files.completed(e.arg("ud"), e.arg("res"));
+                yield "ud=" + e.arg("ud") + " completes from task work, res=" + e.arg("res");
+            }
             case IO_REQ_TASK_SUBMIT -> "ud=" + e.arg("ud") + " is issued from task work";
             case IO_REQ_TW_FAIL_LINKS -> "the chain's " + e.arg("nr") + " cancelled member(s), from ud=" + e.arg("ud")
                     + " on, complete";
             case IO_REQ_TASK_CANCEL -> "ud=" + e.arg("ud") + " is failed from task work with " + errno(e.arg("res"));
             case IO_REQ_COMPLETE_DEFER -> {
+                files.completed(e.arg("ud"), e.arg("res"));
                 complReqs.add(e.arg("ud"));
                 yield "ud=" + e.arg("ud") + " done (res=" + e.arg("res") + "): joins compl_reqs (" + complReqs.size() + ")";
             }
@@ -334,12 +343,16 @@ final class RingState {
         if (step instanceof dev.uringlab.workloads.scenario.Step.SqeStep) {
             sqeTail++;
         }
+        files.program(step);
         return describe(step);
     }
 
     private static String describe(dev.uringlab.workloads.scenario.Step step) {
         return switch (step) {
             case dev.uringlab.workloads.scenario.Step.DeclarePipe p -> "pipe2(O_NONBLOCK): the pipe " + p.name();
+            case dev.uringlab.workloads.scenario.Step.DeclareSocketPair s -> (s.tcp()
+                    ? "a TCP connection over loopback, non-blocking: " : "socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK): ")
+                    + "the ends " + s.name() + ".a and " + s.name() + ".b";
             case dev.uringlab.workloads.scenario.Step.DeclareEventfd e -> "eventfd(0, EFD_NONBLOCK): " + e.name();
             case dev.uringlab.workloads.scenario.Step.DeclareNullb n -> "open(O_DIRECT) a memory-backed NVMe device of "
                     + n.size() + " bytes with " + n.pollQueues() + " poll queue(s): " + n.name();
