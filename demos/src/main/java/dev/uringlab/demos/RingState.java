@@ -51,6 +51,8 @@ final class RingState {
     /** Requests cached for reuse (submit_state's free list or reqs[]), once the trace has shown a bulk refill. */
     private int reqCache;
     private boolean reqCacheSeen;
+    /** The bytes waiting in the demo's pipes and socket pairs. */
+    private final FileBuffers files = new FileBuffers();
 
     RingState(int cqEntries) {
         this.cqMask = cqEntries - 1;
@@ -64,7 +66,7 @@ final class RingState {
         return new Snapshot(sqHead, sqCachedHead, sqTail, sqeTail, cqHead, cqTail, cqCachedTail, List.copyOf(cqes), lock,
                 wq, List.copyOf(reqs), List.copyOf(complReqs), List.copyOf(taskWork), List.copyOf(deferred),
                 List.copyOf(overflow), eventfdSignals, new TreeMap<>(bioCache), biosInFlight,
-                new TreeMap<>(pollActive), reqCacheSeen ? reqCache : -1);
+                new TreeMap<>(pollActive), reqCacheSeen ? reqCache : -1, files.snapshot());
     }
 
     /** One kernel step: updates the model and returns what changed, in words. */
@@ -130,6 +132,10 @@ final class RingState {
                 yield "one object back to the slab " + e.subject();
             }
             case IO_ISSUE_SQE -> issued(e.arg("ud"), e.arg("ret"), failed.contains(e.arg("ud")));
+            case IO_REQ_COMPLETE_POST -> {
+                files.completed(e.arg("ud"), e.arg("res"));
+                yield "the worker posts ud=" + e.arg("ud") + "'s CQE itself, under the lock";
+            }
             case IO_REQ_TASK_WORK_ADD -> {
                 taskWork.add(e.arg("ud"));
                 yield "task work queued for ud=" + e.arg("ud") + " (" + taskWork.size() + " queued)";
@@ -138,7 +144,12 @@ final class RingState {
                 taskWork.clear();
                 yield "the ring's task runs " + e.arg("nr") + " queued task work item(s)";
             }
+            case IO_REQ_TASK_COMPLETE -> {
+                files.completed(e.arg("ud"), e.arg("res"));
+                yield "ud=" + e.arg("ud") + " completes from task work, res=" + e.arg("res");
+            }
             case IO_REQ_COMPLETE_DEFER -> {
+                files.completed(e.arg("ud"), e.arg("res"));
                 complReqs.add(e.arg("ud"));
                 yield "ud=" + e.arg("ud") + " done (res=" + e.arg("res") + "): joins compl_reqs (" + complReqs.size() + ")";
             }
@@ -257,12 +268,16 @@ final class RingState {
         if (step instanceof dev.uringlab.workloads.scenario.Step.SqeStep) {
             sqeTail++;
         }
+        files.program(step);
         return describe(step);
     }
 
     private static String describe(dev.uringlab.workloads.scenario.Step step) {
         return switch (step) {
             case dev.uringlab.workloads.scenario.Step.DeclarePipe p -> "pipe2(O_NONBLOCK): the pipe " + p.name();
+            case dev.uringlab.workloads.scenario.Step.DeclareSocketPair s -> (s.tcp()
+                    ? "a TCP connection over loopback, non-blocking: " : "socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK): ")
+                    + "the ends " + s.name() + ".a and " + s.name() + ".b";
             case dev.uringlab.workloads.scenario.Step.DeclareEventfd e -> "eventfd(0, EFD_NONBLOCK): " + e.name();
             case dev.uringlab.workloads.scenario.Step.DeclareNullb n -> "open(O_DIRECT) a memory-backed NVMe device of "
                     + n.size() + " bytes with " + n.pollQueues() + " poll queue(s): " + n.name();

@@ -27,12 +27,10 @@ final class StepWords {
             case IO_WQ_SUBMIT_WORK -> "an io-wq worker runs ud=" + e.arg("ud");
             case IO_WQ_FREE_WORK -> "the worker is done with ud=" + e.arg("ud")
                     + (e.arg("next") != 0 ? " and runs its link ud=" + e.arg("next") : "");
-            case IO_REQ_COMPLETE_POST -> "the worker posts ud=" + e.arg("ud") + "'s CQE itself, under the lock";
             case IO_PUT_REQ_FIND_NEXT -> "ud=" + e.arg("ud") + " done: its link ud=" + e.arg("next")
                     + " is issued at once, on this thread";
             case IO_DRAIN_REQ -> "ud=" + e.arg("ud") + " waits behind the drain";
             case IO_QUEUE_DEFERRED -> "drained ud=" + e.arg("ud") + " gets its turn";
-            case IO_REQ_TASK_COMPLETE -> "ud=" + e.arg("ud") + " completes from task work, res=" + e.arg("res");
             case IO_REQ_TASK_SUBMIT -> "ud=" + e.arg("ud") + " is issued from task work";
             case IO_REQ_TW_FAIL_LINKS -> "the chain's " + e.arg("nr") + " cancelled member(s), from ud=" + e.arg("ud")
                     + " on, complete";

@@ -352,19 +352,7 @@ class ReportsTest {
     void shouldReadAPairedRunsRacesFromItsSlicesAndShowTheFloorAboveTheFiguresAndOneRaceSliceBySlice() throws Exception {
         // seed 001's race and an A/A race of its baseline arm, as compare writes them: the harness's own results in jmh.json,
         // every slice in slices.json; b 1.04x as fast as a in every neighbouring pair, through a phase that halves both
-        Path run = Files.createDirectories(dir.resolve("paired"));
-        String context = dev.uringlab.reports.input.Claims.builtIn().claims().stream().filter(c -> c.seed().equals("001"))
-                .findFirst().orElseThrow().context(); // the author's kernel, whatever profile names it
-        String a = "Nops32Benchmark.nops32 depth=32 profile=" + context + " reqAlloc=baseline ring=emulated";
-        String b = "Nops32Benchmark.nops32 depth=32 profile=" + context + " reqAlloc=req-cache ring=emulated";
-        String harness = """
-                {"benchmark": "dev.uringlab.jmh.paired.PairedBenchmark.block", "mode": "thrpt", "forks": 2,
-                 "params": {"a": "%s", "b": "%s", "slice": "20"},
-                 "primaryMetric": {"score": 12.0, "scoreError": "NaN", "scoreUnit": "ops/s", "rawData": [[12.0], [12.0]]}}""";
-        Files.writeString(run.resolve("jmh.json"), "[" + harness.formatted(a, a) + "," + harness.formatted(a, b) + "]");
-        String params = "{\"depth\": \"32\", \"profile\": \"" + context + "\", \"reqAlloc\": \"%s\", \"ring\": \"emulated\"}";
-        Files.writeString(run.resolve("slices.json"), "[" + race(params.formatted("baseline"), params.formatted("baseline"), 1.0)
-                + "," + race(params.formatted("baseline"), params.formatted("req-cache"), 1.04) + "]");
+        Path run = Fixtures.pairedRun(dir.resolve("paired"), null, 1.04, 1.04).getParent();
         Report report = report(run.resolve("jmh.json"));
         assertThat(report.summaryTable()).containsPattern("(?s)A/A race.*1.00x +\\[1.00, 1.00\\] +0.0% +400 +2 +100% +floor met"
                 + " +Nops32Benchmark.nops32 depth=32,").contains("req-alloc=baseline");
@@ -374,24 +362,5 @@ class ReportsTest {
         assertThat(html).containsSubsequence("The method's floor: an A/A race", "floor met", "One paired race, slice by slice",
                 "<svg", "How the forks settled");
         assertThat(html).doesNotContain("PairedBenchmark.block");
-    }
-
-    /** A race's slices.json entry: two forks of 200 slices, b {@code ratio} times as fast, the machine at half speed for 1 s of each. */
-    private static String race(String a, String b, double ratio) {
-        StringBuilder forks = new StringBuilder();
-        for (int f = 0; f < 2; f++) {
-            StringBuilder slices = new StringBuilder();
-            for (int i = 0; i < 200; i++) {
-                int arm = (i / 4 % 2 == 0) == (i % 4 == 0 || i % 4 == 3) ? 0 : 1; // ABBA, then BAAB
-                long start = i * 20_000_000L;
-                double machine = start >= 1_000_000_000L && start < 2_000_000_000L ? 0.5 : 1;
-                long ops = Math.round(600_000 * machine * (arm == 1 ? ratio : 1));
-                slices.append(i == 0 ? "" : ",").append("[").append(1 + i / 50).append(",").append(arm).append(",").append(start)
-                        .append(",20000000,").append(ops).append(",20000000]");
-            }
-            forks.append(f == 0 ? "" : ",").append("[").append(slices).append("]");
-        }
-        return "{\"benchmark\": \"dev.uringlab.jmh.Nops32Benchmark.nops32\", \"a\": " + a + ", \"b\": " + b
-                + ", \"sliceMillis\": 20, \"forks\": [" + forks + "]}";
     }
 }
