@@ -30,12 +30,15 @@ import java.util.Map;
  * @param pollActive   seed 002's {@code poll->active} of each poll whose flag the trace has shown
  * @param reqCache     requests cached for reuse (submit_state's free list or reqs[]: bulk refills and
  *                     freed batches in, allocations out), or -1 before the trace shows a bulk refill
+ * @param files        the bytes waiting in each pipe ({@code p.r}) and each end of a socket pair
+ *                     ({@code s.a}, {@code s.b}: its receive queue), by the end they are read from
+ *                     ({@link FileBuffers})
  */
 public record Snapshot(int sqHead, int sqCachedHead, int sqTail, int sqeTail, int cqHead, int cqTail, int cqCachedTail,
         List<CqeView> cqes, String lock, Map<String, List<String>> waitqueues, List<String> inFlight,
         List<Long> complReqs, List<Long> taskWork, List<CqeView> deferred, List<CqeView> overflow,
         long eventfdSignals, Map<String, Integer> bioCache, int biosInFlight,
-        Map<Long, Boolean> pollActive, int reqCache) {
+        Map<Long, Boolean> pollActive, int reqCache, Map<String, Integer> files) {
 
     /**
      * One CQE as the page draws it.

@@ -46,6 +46,27 @@ class NarrationTruthTest {
         }
     }
 
+    /**
+     * Every file the narration names is drawn: a demo whose narration speaks of a socket pair (or a
+     * pipe) shows the bytes waiting in each of its ends ({@link Snapshot#files()}), which the page draws.
+     */
+    @ParameterizedTest(name = "{0}")
+    @FieldSource("NAMES")
+    void shouldDrawEveryFileItsNarrationNames(String name) throws Exception {
+        Demo demo = Demos.find(name).orElseThrow();
+        String narration = (demo.narration() + " " + demo.notice()).toLowerCase(java.util.Locale.ROOT);
+        for (ArmRun run : Replay.run(demo)) {
+            java.util.Set<String> drawn = run.steps().getLast().state().files().keySet();
+            if (narration.contains("socket pair")) {
+                assertThat(drawn).as("%s [%s]: the socket pair's ends", name, run.arm().label())
+                        .anyMatch(e -> e.endsWith(".a")).anyMatch(e -> e.endsWith(".b"));
+            }
+            if (narration.contains("pipe")) {
+                assertThat(drawn).as("%s [%s]: the pipe", name, run.arm().label()).anyMatch(e -> e.endsWith(".r"));
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @FieldSource("NAMES")
     void shouldLabelEachArmByTheKernelWhoseStepsItRuns(String name) throws Exception {

@@ -6,6 +6,7 @@ import dev.uringlab.demos.Alignment;
 import dev.uringlab.demos.Alignment.Row;
 import dev.uringlab.demos.ArmRun;
 import dev.uringlab.demos.Demo;
+import dev.uringlab.demos.DemoFailedException;
 import dev.uringlab.demos.Demos;
 import dev.uringlab.demos.Replay;
 import dev.uringlab.demos.Snapshot;
@@ -41,7 +42,7 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * reports' BrowserTest drives it): the page is stepped with its keys and buttons and through
  * every row, and at each row the drawn state of both arms (SQ head and tail, CQ head and tail,
  * the CQEs the application can read, the completion lock's holder) must be the state the trace
- * gives for that row. The console stays clean and nothing is fetched, and the page follows the
+ * gives for that row, and the bytes waiting in each pipe and socket end. The console stays clean and nothing is fetched, and the page follows the
  * light and dark schemes; screenshots of one page, whole, go to {@code target/browser-test/}.
  * Skipped where the browser is not installed.
  */
@@ -89,14 +90,25 @@ class DemoPageBrowserTest {
         }
     }
 
+    /** A demo's two arms as replayed, and the rows of their alignment. */
+    private record Opened(List<ArmRun> runs, List<Row> rows) {
+    }
+
+    /** Replays demo {@code name}, writes its page under {@code target/browser-test/} and opens it in the browser. */
+    private static Opened open(String name) throws DemoFailedException {
+        Demo demo = Demos.find(name).orElseThrow();
+        List<ArmRun> runs = Replay.run(demo);
+        Path page = DemoPage.write(demo, runs, OUT.resolve(name + ".html")).toAbsolutePath();
+        browser.get(page.toUri().toString());
+        return new Opened(runs, Alignment.rows(runs.get(0).steps(), runs.get(1).steps()));
+    }
+
     @ParameterizedTest(name = "{0}")
     @FieldSource("NAMES")
     void shouldDrawTheTracedStateOfBothArmsAtEveryStep(String name) throws Exception {
-        Demo demo = Demos.find(name).orElseThrow();
-        List<ArmRun> runs = Replay.run(demo);
-        List<Row> rows = Alignment.rows(runs.get(0).steps(), runs.get(1).steps());
-        Path page = DemoPage.write(demo, runs, OUT.resolve(name + ".html")).toAbsolutePath();
-        browser.get(page.toUri().toString());
+        Opened opened = open(name);
+        List<ArmRun> runs = opened.runs();
+        List<Row> rows = opened.rows();
 
         assertThat(number("return window.uringlabDemo.rows")).isEqualTo(rows.size());
         assertDrawn(name, runs, rows, 0);
@@ -152,18 +164,17 @@ class DemoPageBrowserTest {
     /**
      * The page as a teacher meets it: at 1400 and 800 px wide, in the dark scheme, at the first,
      * middle and last step of every demo (each photographed whole, {@code NAME-WIDTH-WHICH.png}),
-     * the two arms side by side, no ring label outside its drawing, the title within 100
+     * the two arms side by side, no ring label outside its drawing and, at 800 px, every ring label
+     * drawn at {@value #LEGIBLE_PX} px or more on the screen (the rings stack there), the title within 100
      * characters; the "next difference" key and button go to the start of each difference in turn,
      * and a step typed into the address of the open page is shown.
      */
     @ParameterizedTest(name = "{0}")
     @FieldSource("NAMES")
     void shouldKeepBothArmsAndEveryLabelInViewAndNavigateByDifference(String name) throws Exception {
-        Demo demo = Demos.find(name).orElseThrow();
-        List<ArmRun> runs = Replay.run(demo);
-        List<Row> rows = Alignment.rows(runs.get(0).steps(), runs.get(1).steps());
-        Path page = DemoPage.write(demo, runs, OUT.resolve(name + ".html")).toAbsolutePath();
-        browser.get(page.toUri().toString());
+        Opened opened = open(name);
+        List<ArmRun> runs = opened.runs();
+        List<Row> rows = opened.rows();
         assertThat(browser.getTitle().length()).as("%s: the page's title", name).isLessThanOrEqualTo(100);
 
         // Next difference (n, then the button, in turn) and previous (p): each difference's first row.
@@ -215,6 +226,11 @@ class DemoPageBrowserTest {
                     @SuppressWarnings("unchecked")
                     List<String> clipped = (List<String>) browser.executeScript(CLIPPED);
                     assertThat(clipped).as("%s: ring labels outside the drawing", where).isEmpty();
+                    if (width == 800) {
+                        @SuppressWarnings("unchecked")
+                        List<String> small = (List<String>) browser.executeScript(SMALL, LEGIBLE_PX);
+                        assertThat(small).as("%s: ring labels under %d px on the screen", where, LEGIBLE_PX).isEmpty();
+                    }
                     screenshot(OUT.resolve(name + "-" + width + "-" + which[i] + ".png"), width);
                 }
             }
@@ -238,6 +254,21 @@ class DemoPageBrowserTest {
               for (const t of svg.querySelectorAll('text')) {
                 const b = t.getBBox();
                 if (b.x < x0 || b.y < y0 || b.x + b.width > x0 + w || b.y + b.height > y0 + h) out.push(t.textContent);
+              }
+            }
+            return out;""";
+
+    /** The smallest font, in screen pixels, a ring label may be drawn at (800 px: the rings stack to keep it). */
+    static final int LEGIBLE_PX = 12;
+
+    /** Each ring label drawn smaller than {@code arguments[0]} px on the screen, with its size. */
+    private static final String SMALL = """
+            const out = [];
+            for (const svg of document.querySelectorAll('svg.rings')) {
+              const scale = svg.getScreenCTM().a;
+              for (const t of svg.querySelectorAll('text')) {
+                const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+                if (px < arguments[0]) out.push(t.textContent + ' at ' + px.toFixed(1) + ' px');
               }
             }
             return out;""";
@@ -267,7 +298,8 @@ class DemoPageBrowserTest {
                 cqTail: arm.querySelector('.v-cq-tail').dataset.value,
                 cqes: arm.querySelector('.v-cqe-count').dataset.value,
                 lock: arm.querySelector('.v-lock').dataset.value,
-                slots: arm.querySelectorAll('svg path.slot.visible').length}))
+                slots: arm.querySelectorAll('svg path.slot.visible').length,
+                files: arm.querySelector('.v-files') ? arm.querySelector('.v-files').dataset.value : ''}))
               (document.querySelector('.arm[data-arm="' + k + '"]'))""";
 
     /** Both arms' drawn head, tail, CQE count and lock holder at {@code row}, against the trace. */
@@ -291,7 +323,9 @@ class DemoPageBrowserTest {
                 .containsEntry("cqTail", String.valueOf(s.cqTail()))
                 .containsEntry("cqes", String.valueOf(s.cqTail() - s.cqHead()))
                 .containsEntry("lock", s.lock() == null ? "" : s.lock())
-                .containsEntry("slots", (long) (s.cqTail() - s.cqHead()));
+                .containsEntry("slots", (long) (s.cqTail() - s.cqHead()))
+                .containsEntry("files", s.files().entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
+                        .collect(java.util.stream.Collectors.joining(" ")));
     }
 
     /** The arm's state at {@code row}: after its latest step at or before it, all zero before its first. */
@@ -303,7 +337,7 @@ class DemoPageBrowserTest {
         }
         return latest >= 0 ? run.steps().get(latest).state()
                 : new Snapshot(0, 0, 0, 0, 0, 0, 0, List.of(), null, Map.of(), List.of(), List.of(), List.of(),
-                        List.of(), List.of(), 0, Map.of(), 0, Map.of(), -1);
+                        List.of(), List.of(), 0, Map.of(), 0, Map.of(), -1, Map.of());
     }
 
     private static long number(String script) {

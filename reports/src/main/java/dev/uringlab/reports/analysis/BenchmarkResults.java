@@ -109,15 +109,16 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
         List<Row> rows = new ArrayList<>();
         for (Entry e : entries) {
             JmhResult r = e.result();
-            Optional<Estimate> speedup = reference(entries, e).map(ref -> (ref == e ? Optional.<PairedRace>empty()
-                    : e.source().race(name, ref.params(), r.params())).map(intervals::paired)
-                    .orElseGet(() -> intervals.ratio(r.primary(), ref.result().primary())));
+            Optional<Entry> ref = reference(entries, e);
+            Optional<PairedRace> race = ref.filter(x -> x != e).flatMap(x -> e.source().race(name, x.params(), r.params()));
+            Optional<Estimate> speedup = ref.map(x -> race.map(intervals::paired)
+                    .orElseGet(() -> intervals.ratio(r.primary(), x.result().primary())));
             Map<String, Double> perOp = countersPerOp(r);
             counters.addAll(perOp.keySet());
             Estimate score = intervals.score(r.primary());
             rows.add(new Row(e.run(), strategyLabel(r.params(), strategyKeys),
                     Params.label(r.params(), varyingWorkload), r,
-                    score, display == Display.NS_PER_OP ? score.reciprocal(1e9) : score, speedup,
+                    score, display == Display.NS_PER_OP ? score.reciprocal(1e9) : score, speedup, race.flatMap(PairedRates::of),
                     Params.isReference(r.params()), bytesPerOp(r), perOp, Stability.of(r.primary())));
         }
         List<String> runOrder = rows.stream().map(Row::run).distinct().toList();
@@ -132,7 +133,7 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
     }
 
     private static String strategyLabel(Map<String, String> params, List<String> strategyKeys) {
-        String label = Params.cliLabel(params, strategyKeys);
+        String label = Params.label(params, strategyKeys);
         return label.isEmpty() ? "(no strategy params)" : label;
     }
 

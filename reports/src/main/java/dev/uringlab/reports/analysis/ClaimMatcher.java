@@ -175,7 +175,7 @@ public final class ClaimMatcher {
         List<Pair<JmhResult>> pairs = selected.pairs();
         Map<String, String> want = selected.want();
         boolean inContext = selected.inContext();
-        String selection = want.isEmpty() ? "" : " and " + Params.cliLabel(want, want.keySet());
+        String selection = want.isEmpty() ? "" : " and " + Params.label(want, want.keySet());
         if (pairs.size() != 1) {
             String note;
             if (patched.isEmpty()) {
@@ -221,7 +221,8 @@ public final class ClaimMatcher {
         }
         boolean ns = claim.display() == Display.NS_PER_OP;
         return new ClaimCheck(claim, figure, Optional.of(run), Optional.of(speedup),
-                Optional.of(ns ? b.reciprocal(1e9) : b), Optional.of(ns ? p.reciprocal(1e9) : p), verdict, note, forks,
+                Optional.of(ns ? b.reciprocal(1e9) : b), Optional.of(ns ? p.reciprocal(1e9) : p),
+                race.flatMap(PairedRates::of), verdict, note, forks,
                 race.map(r -> 2 * r.pairs()).orElse(0), Optional.of(baselineForks), Optional.of(patchedForks));
     }
 

@@ -46,20 +46,29 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
 
     /** Every neighbouring pair's ratio b / a, as a natural logarithm, per fork in time order. */
     public double[][] logRatios() {
-        double[][] out = new double[forks.size()][];
-        for (int f = 0; f < forks.size(); f++) {
-            List<Slice> s = forks.get(f);
-            List<Double> logs = new ArrayList<>();
+        return pairRates().stream()
+                .map(f -> f.stream().mapToDouble(p -> Math.log(p[B] / p[A])).toArray()).toArray(double[][]::new);
+    }
+
+    /**
+     * Every neighbouring pair's two rates, indexed by arm ({@code [A]}, {@code [B]}), per fork in
+     * time order: the slices {@code 2k} and {@code 2k+1} of a fork, when they are of different arms.
+     */
+    public List<List<double[]>> pairRates() {
+        List<List<double[]>> out = new ArrayList<>();
+        for (List<Slice> s : forks) {
+            List<double[]> pairs = new ArrayList<>();
             for (int i = 0; i + 1 < s.size(); i += 2) {
                 Slice x = s.get(i);
                 Slice y = s.get(i + 1);
                 if (x.arm() != y.arm()) {
-                    Slice sa = x.arm() == A ? x : y;
-                    Slice sb = x.arm() == A ? y : x;
-                    logs.add(Math.log(sb.rate() / sa.rate()));
+                    double[] rates = new double[2];
+                    rates[x.arm()] = x.rate();
+                    rates[y.arm()] = y.rate();
+                    pairs.add(rates);
                 }
             }
-            out[f] = logs.stream().mapToDouble(Double::doubleValue).toArray();
+            out.add(pairs);
         }
         return out;
     }

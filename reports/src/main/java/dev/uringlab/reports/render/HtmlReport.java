@@ -7,6 +7,7 @@ import dev.uringlab.reports.analysis.BenchmarkResults;
 import dev.uringlab.reports.analysis.Change;
 import dev.uringlab.reports.analysis.ClaimCheck;
 import dev.uringlab.reports.analysis.Noise;
+import dev.uringlab.reports.analysis.PairedRates;
 import dev.uringlab.reports.analysis.Params;
 import dev.uringlab.reports.analysis.MachineNoise;
 import dev.uringlab.reports.analysis.Row;
@@ -43,7 +44,8 @@ public final class HtmlReport {
     private static final String TEMPLATE = "dev/uringlab/reports/render/report.mustache";
     private static final Mustache MUSTACHE = new DefaultMustacheFactory().compile(TEMPLATE);
 
-    private final Charts charts = new Charts();
+    private final ChartSvg svg = new ChartSvg();
+    private final Charts charts = new Charts(svg);
 
     private HtmlReport() {
     }
@@ -103,7 +105,8 @@ public final class HtmlReport {
     }
 
     record TableRow(String run, String workload, String strategy, String colour, String score, String interval,
-                    String relative, String relativeInterval, boolean reference, String bytes, String stability) {
+                    String relative, String relativeOf, String relativeInterval, boolean reference, String bytes,
+                    String stability) {
     }
 
     record CounterRow(boolean group, int span, String run, String workload, String counter, List<Cell> values) {
@@ -175,7 +178,7 @@ public final class HtmlReport {
     }
 
     private String sliceChart(Analysis a) {
-        return shownRace(a).map(r -> SliceChart.of(charts, r, a.intervals().paired(r))).orElse(null);
+        return shownRace(a).map(r -> SliceChart.of(svg, r, a.intervals().paired(r))).orElse(null);
     }
 
     private static String sliceNote(Analysis a) {
@@ -185,6 +188,18 @@ public final class HtmlReport {
                 + "line is the race's paired ratio, their geometric mean. The race's forks are laid end to end.").orElse(null);
     }
 
+
+    /**
+     * The two rates a paired ratio is the quotient of, in {@code display}'s unit, and what they are:
+     * {@code 1.958 M \u2192 2.271 M ops/s, geometric means over 412 paired slices}. Never an arm's
+     * mean over all its slices: under load that mean and the paired ratio part.
+     */
+    static String pairedRates(PairedRates r, Display display) {
+        boolean ns = display == Display.NS_PER_OP;
+        return Format.si(ns ? 1e9 / r.reference() : r.reference()) + " \u2192 "
+                + Format.si(ns ? 1e9 / r.challenger() : r.challenger()) + " " + display.unit()
+                + ", geometric means over " + r.slices() + " paired slices";
+    }
 
     /** The race's context and every axis's implementation in each arm, in a line. */
     private static String context(Claim claim) {
@@ -220,9 +235,10 @@ public final class HtmlReport {
                 ? Format.plain(f.baseline()) + " \u2192 " + Format.plain(f.patched()) + " " + f.unit()
                 : "no absolute values (" + f.unit() + ")";
         String unit = claim.display().unit();
-        String measuredValues = c.baseline().isPresent() && c.patched().isPresent()
-                ? Format.si(c.baseline().get().value()) + " \u2192 " + Format.si(c.patched().get().value()) + " " + unit
-                : "";
+        String measuredValues = c.paired().map(r -> pairedRates(r, claim.display()))
+                .orElse(c.baseline().isPresent() && c.patched().isPresent()
+                        ? Format.si(c.baseline().get().value()) + " \u2192 " + Format.si(c.patched().get().value()) + " " + unit
+                        : "");
         return new SummaryRow(group, claim.seed(), claim.title(), claim.mechanism(), JmhResult.shortName(claim.benchmark()), f.label(),
                 c.run().orElse("\u2013"), section,
                 Format.ratio(f.authorRatio()), authorValues,
@@ -249,6 +265,7 @@ public final class HtmlReport {
         List<TableRow> rows = b.rows().stream().map(r -> new TableRow(r.run(), r.workload().isEmpty() ? "\u2013" : r.workload(),
                 r.strategy(), colours.get(r.strategy()), Format.si(r.shown().value()), Format.interval(r.shown()),
                 r.speedup().map(s -> Format.ratio(s.value())).orElse("\u2013"),
+                r.paired().map(p -> "of " + pairedRates(p, b.display())).orElse(null),
                 r.reference() ? "" : r.speedup().map(Format::ratioInterval).orElse(""), r.reference(),
                 r.bytesPerOp().map(m -> Format.plain(m.score())).orElse("\u2013"),
                 r.stability().describe(v -> Format.si(v) + " ops/s"))).toList();
@@ -261,7 +278,7 @@ public final class HtmlReport {
                         .collect(Collectors.joining(", ")),
                 unit, b.display() == Display.NS_PER_OP, charts.headToHead(b), rows, multiRun,
                 !b.workloadKeys().isEmpty(), b.hasBytesPerOp(),
-                b.sweepKey().orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
+                b.sweepKey().map(Params::cli).orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
                 !b.counters().isEmpty(), swatches, counterRows(b),
                 b.rows().stream().anyMatch(r -> "native".equals(r.result().params().get(Params.RING))), nativeNote(b));
     }

@@ -15,6 +15,11 @@ import java.util.Set;
  *   <li>every CQE names an SQE of the program;</li>
  *   <li>a request that is not a multishot poll posts at most one CQE; a multishot poll posts
  *       nothing after its CQE without IORING_CQE_F_MORE (per-request order kept);</li>
+ *   <li>where several SQEs carry one user_data (the edge generator reuses it), the CQEs cannot
+ *       be told apart, so the rule is what holds for any interleaving of those requests: each SQE
+ *       posts at most one CQE without IORING_CQE_F_MORE, so there are at most as many as there are
+ *       SQEs, and only a multishot poll posts F_MORE, so none carries it unless one of them is
+ *       one;</li>
  *   <li>plain NOPs of one submit are reaped in submission order, through the ring or the
  *       overflow list (the overflow list is FIFO);</li>
  *   <li>every SQE the generator knows completes at once posts exactly one CQE by the end (no CQE
@@ -34,6 +39,8 @@ public final class CqeInvariants {
         Set<Long> ended = new HashSet<>();
         List<Long> order = new ArrayList<>();
         boolean failed = false;
+        Map<Long, Integer> sqes = sqesPerUserData(program);
+        Map<Long, Integer> finals = new HashMap<>();
         for (String line : stream) {
             if (line.startsWith(DifferentialRunner.FAILURE)) {
                 failed = true;
@@ -47,8 +54,15 @@ public final class CqeInvariants {
             boolean more = f[3].contains("MORE");
             order.add(ud);
             int n = count.merge(ud, 1, Integer::sum);
-            if (ud < 1 || ud > maxUserData(program)) {
+            int named = sqes.getOrDefault(ud, 0);
+            if (named == 0) {
                 violations.add(line + ": names no SQE of the program");
+            } else if (named > 1) {
+                if (more && !program.multishot().contains(ud)) {
+                    violations.add(line + ": F_MORE on a user_data no multishot poll carries");
+                } else if (!more && finals.merge(ud, 1, Integer::sum) > named) {
+                    violations.add(line + ": final CQE number " + finals.get(ud) + " of a user_data " + named + " SQEs carry");
+                }
             } else if (program.multishot().contains(ud)) {
                 if (ended.contains(ud)) {
                     violations.add(line + ": after the multishot poll's final CQE");
@@ -79,15 +93,16 @@ public final class CqeInvariants {
         return violations;
     }
 
-    private static long maxUserData(Program program) {
-        long max = 0;
+    /** How many SQEs of the program carry each user_data ({@code wait ud=} names one, it is not an SQE). */
+    private static Map<Long, Integer> sqesPerUserData(Program program) {
+        Map<Long, Integer> sqes = new HashMap<>();
         for (String line : program.lines()) {
             int at = line.indexOf(" ud=");
-            if (at >= 0) {
+            if (at >= 0 && !line.startsWith("wait ")) {
                 int end = line.indexOf(' ', at + 4);
-                max = Math.max(max, Long.parseLong(line.substring(at + 4, end < 0 ? line.length() : end)));
+                sqes.merge(Long.parseLong(line.substring(at + 4, end < 0 ? line.length() : end)), 1, Integer::sum);
             }
         }
-        return max;
+        return sqes;
     }
 }

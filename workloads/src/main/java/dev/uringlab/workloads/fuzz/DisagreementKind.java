@@ -24,6 +24,13 @@ public enum DisagreementKind {
             "io_eventfd_signal (eventfd_signal_mask with EPOLL_URING_WAKE) and io_poll_wake: the CQE's "
             + "res is the wake key's mask (EPOLLIN), and a wake flagged EPOLL_URING_WAKE ends a multishot poll; "
             + "judged only where aux CQEs are deferred (batched-cqe, as since 6.2: EmulatedSet)"),
+    /** A multishot poll whose CQE overflowed the CQ: 6.2 keeps it armed, 6.18 ends it. */
+    BATCHED_CQE_OVERFLOW(Settled.BY_DESIGN, "fuzz/multishot-link-overflow.scn",
+            "io_poll_check_events (io_uring/poll.c:284-286 at v6.18.2): io_req_post_cqe -> io_fill_cqe_aux "
+            + "(io_uring.c:940-966, 856-875) finds no room, so the poll ends with its mask and no F_MORE and its link "
+            + "goes on; 6.2's io_aux_cqe (seed 000, completion=batched-cqe) refuses a deferred CQE only once "
+            + "IO_CHECK_CQ_OVERFLOW_BIT is set, so the poll stays armed and its link waits; judged by design where "
+            + "the CQ overflowed on either ring (EmulatedSet#overflowByDesign)"),
     /** Pipe capacity: slots of pages, not a flat byte count. */
     PIPE_PAGES(Settled.FIXED, "pipe-page-slots.scn",
             "pipe_write / pipe_poll (fs/pipe.c:477-484 at v6.18.2): 16 slots of one page; a write merges into the "

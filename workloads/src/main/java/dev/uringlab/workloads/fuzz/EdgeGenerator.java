@@ -13,7 +13,12 @@ import java.util.SplittableRandom;
  * {@code hardlink}, with a failing member at any position; chains left open at the end of a
  * submit; CQs of 1 to 4 entries; duplicate user_data; polls for events the file can never raise
  * (POLLOUT on a read end, POLLIN on a write end); POLL_REMOVE of finished, unknown and pending
- * targets; the skip flag on every kind of request.
+ * targets; the skip flag on every kind of request; an AF_UNIX socket pair (every third program)
+ * whose ends are read, written and polled from the ring and by the application, so that a read on
+ * one end wakes the other's waitqueue with POLLOUT (unix_write_space) under polls for POLLIN. The
+ * socket pair carries at most {@value #SOCKET_BUDGET} bytes each way in a program: its buffer is a
+ * model (the emulator's 64 KiB against the kernel's sk_sndbuf, charged by skb truesize), so the
+ * generator keeps well inside both and never asks where they part.
  *
  * <p>It keeps no model of which CQE comes when. Instead, what the kernel leaves unordered is
  * named, not avoided: a batch that hands work to io-wq (IOSQE_ASYNC, IOSQE_IO_DRAIN, a chain left
@@ -32,6 +37,13 @@ public final class EdgeGenerator implements ProgramGenerator {
     private static final int[] FILLS = {65536, 65535, 61440, 61441, 32768, 29576, 4095, 4096, 4097, 1899, 1};
     private static final int[] LENGTHS = {1, 1, 2, 4095, 4096, 4097, 32768, 65536, 65537};
     private static final String[] FAILURES = {"-EINVAL", "-EIO", "-ECANCELED", "-EAGAIN", "0", "7"};
+    /** Lengths of the socket pair's writes and reads. */
+    private static final int[] SOCKET_LENGTHS = {1, 16, 100, 4096};
+    /**
+     * The bytes written to each end of the socket pair in one program, at most: far below a quarter of
+     * either send buffer (unix_writable), so a socket end is always writable on both rings.
+     */
+    static final int SOCKET_BUDGET = 12_000;
 
     private final long seed;
 
@@ -70,6 +82,10 @@ public final class EdgeGenerator implements ProgramGenerator {
         /** Polls and pending requests: targets for POLL_REMOVE. */
         private final List<Long> targets = new ArrayList<>();
         private long nextUd = 1;
+        /** Whether the program declares the socket pair {@code s}. */
+        private final boolean socket;
+        /** Bytes written so far to the socket pair's ends {@code s.a} (0) and {@code s.b} (1). */
+        private final int[] socketBytes = new int[2];
         private boolean usesSkip;
         private boolean initFailures;
         private boolean ended;
@@ -83,6 +99,9 @@ public final class EdgeGenerator implements ProgramGenerator {
             int cq = rnd.nextInt(4) == 0 ? 2 * entries : Math.max(entries, pick(1, 2, 3, 4));
             this.cqEntries = Integer.highestOneBit(cq * 2 - 1);
             this.skipProgram = rnd.nextInt(4) == 0;
+            // Every third program, and rnd drawn from only where the socket pair is used: a program without one
+            // is the same as before the socket pair came (edge seed 2's program 1584 is still itself).
+            this.socket = index % 3 == 2;
         }
 
         Program build() {
@@ -90,6 +109,9 @@ public final class EdgeGenerator implements ProgramGenerator {
             lines.add("pipe p");
             if (rnd.nextInt(3) == 0) {
                 lines.add("pipe q");
+            }
+            if (socket) {
+                lines.add("socketpair s");
             }
             if (rnd.nextInt(3) > 0) {
                 lines.add("app write p.w " + pick(FILLS));
@@ -113,9 +135,11 @@ public final class EdgeGenerator implements ProgramGenerator {
             for (int i = 0; i < n; i++) {
                 int r = rnd.nextInt(10);
                 if (r < 4) {
-                    lines.add("app write " + pipe() + ".w " + pick(1, 1, 100, 4096, 65536));
+                    String end = writeEnd();
+                    lines.add("app write " + end + " " + (isSocket(end) ? socketWrite(end) : pick(1, 1, 100, 4096, 65536)));
                 } else if (r < 6) {
-                    lines.add("app read " + pipe() + ".r " + pick(1, 100, 4096, 65536));
+                    String end = readEnd();
+                    lines.add("app read " + end + " " + (isSocket(end) ? pick(SOCKET_LENGTHS) : pick(1, 100, 4096, 65536)));
                 } else {
                     lines.add("reap");
                 }
@@ -222,18 +246,28 @@ public final class EdgeGenerator implements ProgramGenerator {
             } else if (r < 22) {
                 line = "nop ud=" + ud;
             } else if (r < 40) {
-                line = "read ud=" + ud + " fd=" + pipe() + ".r len=" + pick(LENGTHS);
+                String end = readEnd();
+                line = "read ud=" + ud + " fd=" + end + " len=" + (isSocket(end) ? pick(SOCKET_LENGTHS) : pick(LENGTHS));
                 targets.add(ud);
             } else if (r < 60) {
-                line = "write ud=" + ud + " fd=" + pipe() + ".w len=" + pick(LENGTHS);
+                String end = writeEnd();
+                line = "write ud=" + ud + " fd=" + end + " len=" + (isSocket(end) ? socketWrite(end) : pick(LENGTHS));
                 targets.add(ud);
             } else if (r < 82) {
-                String end = rnd.nextBoolean() ? ".r" : ".w";
                 String events;
-                int e = rnd.nextInt(4);
-                // IN on a write end and OUT on a read end are events the file can never raise.
-                events = e == 0 ? "IN" : e == 1 ? "OUT" : e == 2 ? "IN|OUT" : (end.equals(".r") ? "OUT" : "IN");
-                line = "poll ud=" + ud + " fd=" + pipe() + end + " events=" + events;
+                String fd;
+                if (socket && rnd.nextInt(3) == 0) {
+                    // Either end raises both: POLLIN when its peer wrote, POLLOUT (writable, and woken by the peer's reads).
+                    fd = rnd.nextBoolean() ? "s.a" : "s.b";
+                    events = pick("IN", "IN", "OUT", "IN|OUT");
+                } else {
+                    String end = rnd.nextBoolean() ? ".r" : ".w";
+                    int e = rnd.nextInt(4);
+                    fd = pipe() + end;
+                    // IN on a write end and OUT on a read end are events the file can never raise.
+                    events = e == 0 ? "IN" : e == 1 ? "OUT" : e == 2 ? "IN|OUT" : (end.equals(".r") ? "OUT" : "IN");
+                }
+                line = "poll ud=" + ud + " fd=" + fd + " events=" + events;
                 if (rnd.nextInt(3) == 0) {
                     line += " multi";
                     multishot.add(ud);
@@ -274,11 +308,38 @@ public final class EdgeGenerator implements ProgramGenerator {
             return lines.contains("pipe q") && rnd.nextInt(3) == 0 ? "q" : "p";
         }
 
+        /** An end to read: a pipe's read end, or (one time in three, when declared) an end of the socket pair. */
+        private String readEnd() {
+            return socket && rnd.nextInt(3) == 0 ? (rnd.nextBoolean() ? "s.a" : "s.b") : pipe() + ".r";
+        }
+
+        /** An end to write: a pipe's write end, or an end of the socket pair while it has budget left. */
+        private String writeEnd() {
+            if (socket && rnd.nextInt(3) == 0) {
+                int e = rnd.nextInt(2);
+                if (socketBytes[e] + SOCKET_LENGTHS[SOCKET_LENGTHS.length - 1] <= SOCKET_BUDGET) {
+                    return e == 0 ? "s.a" : "s.b";
+                }
+            }
+            return pipe() + ".w";
+        }
+
+        private static boolean isSocket(String end) {
+            return end.startsWith("s.");
+        }
+
+        /** A length to write to the socket end {@code end}, counted against its budget. */
+        private int socketWrite(String end) {
+            int len = pick(SOCKET_LENGTHS);
+            socketBytes[end.equals("s.a") ? 0 : 1] += len;
+            return len;
+        }
+
         private int pick(int... values) {
             return values[rnd.nextInt(values.length)];
         }
 
-        private String pick(String[] values) {
+        private String pick(String... values) {
             return values[rnd.nextInt(values.length)];
         }
     }

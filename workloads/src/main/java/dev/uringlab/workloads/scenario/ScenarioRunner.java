@@ -152,6 +152,15 @@ public final class ScenarioRunner {
         runSteps(scenario, ring, arena, out, WAIT_TIMEOUT, listener);
     }
 
+    /**
+     * As {@link #run(Scenario, Ring, Arena, Consumer, Listener)}, with {@code wait} giving up after
+     * {@code waitTimeout} (the differential fuzzer's emulated runs, which read the ring's counters).
+     */
+    public static void run(Scenario scenario, Ring ring, Arena arena, Consumer<String> out, Duration waitTimeout,
+            Listener listener) throws ScenarioRuntimeException {
+        runSteps(scenario, ring, arena, out, waitTimeout, listener);
+    }
+
     private static void runSteps(Scenario scenario, Ring ring, Arena arena, Consumer<String> out, Duration waitTimeout,
             Listener listener) throws ScenarioRuntimeException {
         ScenarioRunner run = new ScenarioRunner(scenario, ring, arena, out, waitTimeout);
