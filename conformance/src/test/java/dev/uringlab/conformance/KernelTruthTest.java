@@ -101,16 +101,19 @@ class KernelTruthTest {
                 + " wait then enters and sleeps, io_uring.c:2699), and an IOPOLL ring's wait re-enters until the"
                 + " interrupt-driven completion arrives (ring-native's waitCqes, as liburing loops); where the emulated"
                 + " device completes inline or from its IRQ thread, each of these may go either way";
-        for (String counter : List.of("io-wq-enqueue", "task-work-pass", "enter", "cqring-wait")) {
-            EXPLAINED.put("scenario nullb-|" + counter, nullb);
-        }
+        explain("scenario nullb-", nullb, "io-wq-enqueue", "task-work-pass", "enter", "cqring-wait");
         String pipe = RACE + "whether the io-wq worker's first read finds the pipe still empty: the kernel's worker"
                 + " issues it non-blocking at once, gets -EAGAIN and arms an internal poll from the worker (io_wq_submit_work"
                 + " -> io_arm_apoll, poll.c:690), whose wakeup queues task work (poll.c:200) that punts it to io-wq again"
                 + " (two enqueues, two task-work passes); the emulator's new worker thread may start after the"
                 + " application's write, and its read then succeeds at once";
-        for (String counter : List.of("io-wq-enqueue", "poll-arm", "poll-execute", "task-work-pass")) {
-            EXPLAINED.put("scenario pipe-read-empty-async.scn|" + counter, pipe);
+        explain("scenario pipe-read-empty-async.scn", pipe, "io-wq-enqueue", "poll-arm", "poll-execute", "task-work-pass");
+    }
+
+    /** {@code why} explains the difference of each of {@code counters} on {@code workload} (a name's start for scenarios). */
+    private static void explain(String workload, String why, String... counters) {
+        for (String counter : counters) {
+            EXPLAINED.put(workload + "|" + counter, why);
         }
     }
 

@@ -55,4 +55,13 @@ public interface CompletionPosting {
     default boolean postsAtCompletion() {
         return false;
     }
+
+    /**
+     * How this kernel's poll task work takes the completion lock (io_poll_rewait in 5.x): the
+     * engine takes it so for a pass that finds nothing the poll asked for and re-arms under the
+     * lock, posting nothing ({@link PollRearm#rearmInPost}). Default {@link CompletionLock#SPIN}.
+     */
+    default CompletionLock pollTaskWorkLock() {
+        return CompletionLock.SPIN;
+    }
 }

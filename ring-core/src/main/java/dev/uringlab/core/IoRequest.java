@@ -96,6 +96,15 @@ final class IoRequest extends SlabObject implements IoKiocb {
         return old == 1;
     }
 
+    /** A locked increment (getAndAdd); from zero it would revive a freed request. */
+    @Override
+    public void refcountInc() {
+        int old = (int) REFS.getAndAdd(this, 1);
+        if (old <= 0) {
+            throw new IllegalStateException("refcount_inc on a request with no reference left: " + this);
+        }
+    }
+
     /** io_req_set_res. */
     void setRes(int res, int cflags) {
         this.res = res;

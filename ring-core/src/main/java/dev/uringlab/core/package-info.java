@@ -22,12 +22,14 @@
  *       <td>req_set_fail, io_req_complete_defer, io_submit_flush_completions, io_free_batch_list</td></tr>
  *   <tr><td>io_uring/io_uring.c (drain)</td><td>{@code IoDrain}</td>
  *       <td>io_init_req_drain, io_drain_req, io_queue_deferred</td></tr>
- *   <tr><td>io_uring/io_uring.c (CQ)</td><td>{@code IoCqRing}, {@code IoRings}</td>
- *       <td>io_get_cqe, io_fill_cqe_*, io_commit_cqring, the overflow list, ev_posted; struct io_rings</td></tr>
+ *   <tr><td>io_uring/io_uring.c (CQ)</td><td>{@code IoCqRing}, {@code IoCqOverflow}, {@code IoRings}</td>
+ *       <td>io_get_cqe, io_fill_cqe_*, io_commit_cqring, ev_posted; the overflow list
+ *       (io_cqring_event_overflow, __io_cqring_overflow_flush); struct io_rings</td></tr>
  *   <tr><td>io_uring/opdef.c</td><td>{@code OpDef}</td><td>io_issue_defs: one entry per opcode</td></tr>
  *   <tr><td>io_uring/nop.c</td><td>{@code IoNop}</td><td>io_nop_prep, io_nop</td></tr>
  *   <tr><td>io_uring/rw.c</td><td>{@code IoRw}</td><td>io_prep_rw, io_read, io_write, io_rw_init_file, io_complete_rw(_iopoll),
- *       io_iopoll_req_issued, io_do_iopoll, io_iopoll_check</td></tr>
+ *       io_iopoll_req_issued, io_do_iopoll, io_iopoll_check; the CQ side of io_iopoll_complete
+ *       ({@code IopollCompletion})</td></tr>
  *   <tr><td>io_uring/rsrc.c, filetable.c (fs/io_uring.c in 5.14)</td><td>{@code IoRsrc}</td>
  *       <td>registered files and buffers: io_file_get_fixed, io_import_fixed, the resource node's percpu ref</td></tr>
  *   <tr><td>io_uring/poll.c</td><td>{@code IoPoll}, {@code IoPollOps}</td>
@@ -36,9 +38,10 @@
  *   <tr><td>io_uring/tctx.c, tw.c</td><td>{@code IoUringTask}</td><td>struct io_uring_task, io_req_task_work_add, tctx_task_work</td></tr>
  *   <tr><td>io_uring/wait.c</td><td>{@code IoWait}</td><td>io_cqring_wait</td></tr>
  *   <tr><td>io_uring/io-wq.c</td><td>{@code IoWq}</td><td>io_wq_enqueue, the workers</td></tr>
+ *   <tr><td>fs/io-wq.c (5.6)</td><td>{@code IoWqe}</td><td>struct io_wqe: io_wqe_enqueue, io_wqe_worker, io_worker_handle_work, get_work/put_work</td></tr>
  *   <tr><td>io_uring/register.c (eventfd), mm</td><td>{@code EmulatedRing}, {@code EmulatedRingProvider}</td>
  *       <td>io_uring_setup, io_eventfd_register, the application's ring</td></tr>
- *   <tr><td>mm/slub.c</td><td>{@code mm.SlabCache}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free:
+ *   <tr><td>mm/slub.c</td><td>{@code mm.SlabCache}, {@code mm.CpuSlab}, {@code mm.KmemCacheNode}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free:
  *       SLUB's per-CPU freelist and its slow paths (see its package-info)</td></tr>
  *   <tr><td>block/ (bio.c, blk-core.c, fops.c), drivers/block/null_blk</td><td>{@code block.*}</td>
  *       <td>bio, bio_set, kiocb, submit_bio, bio_poll, the null_blk device (see its package-info)</td></tr>
@@ -85,8 +88,9 @@
  *       the worker under the completion lock, which keeps the chain (io_wq_free_work) and hands the request back
  *       through the locked free list, or goes to the owner's task work, as the {@code iowq-complete} strategy
  *       decides from the ring's flags (failures and drain always go to the owner); deterministic mode runs the
- *       work inline</td>
- *       <td>6.1</td><td>{@code IoWq}</td></tr>
+ *       work inline. 5.6's io-wq ({@code iowq-complete=put-work}): a reference of io-wq's own per work, whose
+ *       put frees the request on the worker and queues the chain's next member to the work list again</td>
+ *       <td>6.1; 5.6</td><td>{@code IoWq}; {@code IoWqe}</td></tr>
  *   <tr><td>poll: __io_arm_poll_handler, io_poll_wake (EPOLL_URING_WAKE makes multishot single-shot),
  *       io_poll_task_func with aux CQEs, io_poll_remove (remove's CQE, then the target's, via task work)</td>
  *       <td>6.1, remove order 6.9+</td><td>{@code IoPoll}</td></tr>
@@ -132,7 +136,8 @@
  * CQ_OVERFLOW, CQ_OVERFLOW_FLUSHED by the CQ primitives; WAITQUEUE_* by the waitqueues and
  * TASK_WORK_QUEUED by task work, WAITQUEUE_LOCK by each waitqueue head's lock, EV_POSTED and EVENTFD_SIGNAL
  * (an io-wq worker may post), all with {@code incShared} (plain on the owner's thread,
- * an atomic kept apart on any other); TASK_WORK_RUN by task work; IO_WQ_ENQUEUE by io-wq.
+ * an atomic kept apart on any other); TASK_WORK_RUN by task work; IO_WQ_ENQUEUE by io-wq (with incShared:
+ * 5.6's workers enqueue too).
  * The block layer counts BIO_ALLOC and BIO_PUT (the bio_set), BIO_SUBMIT (submit_bio),
  * BIO_IRQ_COMPLETE (the device's interrupt) and the bio slab's BIO_SLAB_* with {@code incShared},
  * since a device's IRQ thread ends and puts bios; IOPOLL_LOOP counts io_do_iopoll passes.

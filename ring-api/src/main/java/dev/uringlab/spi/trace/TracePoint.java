@@ -57,7 +57,7 @@ public enum TracePoint {
     IO_QUEUE_IOWQ("io_queue_iowq", Area.IO_WQ, "ud"),
     /** io_wq_submit_work: a worker (or the inline deterministic io-wq) runs the request. */
     IO_WQ_SUBMIT_WORK("io_wq_submit_work", Area.IO_WQ, "ud"),
-    /** io_wq_free_work (io_wq_assign_next in 5.6): the worker hands the request back and runs {@code next} (0: none). */
+    /** io_wq_free_work (5.7 on): the worker hands the request back and runs {@code next} (0: none). */
     IO_WQ_FREE_WORK("io_wq_free_work", Area.IO_WQ, "ud", "next"),
     /** io_req_complete_post: an io-wq worker posts the request's CQE itself, under the completion lock. */
     IO_REQ_COMPLETE_POST("io_req_complete_post", Area.CQ, "ud", "res"),
