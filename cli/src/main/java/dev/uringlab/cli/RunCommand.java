@@ -56,14 +56,13 @@ final class RunCommand implements Callable<Integer> {
     private String engine;
 
     @Option(names = "--strategy", paramLabel = "AXIS=ALIAS",
-            description = "An emulated mechanism, e.g. completion=batched-cqe; repeatable. Axes: completion, "
-                    + "req-alloc, poll-rearm, link-cqe, bio-alloc, and the era axes link-advance, iowq-complete, ev-posted."
-                    + " Unset axes are baseline (or the profile's).")
+            description = "An emulated mechanism, e.g. completion=batched-cqe; repeatable. Unset axes are baseline "
+                    + "(or the profile's). The axes and their aliases are listed below.")
     private Map<String, String> strategies = new LinkedHashMap<>();
 
     @Option(names = "--option", paramLabel = "KEY=VALUE",
             description = "A strategy option, e.g. cqe-array=8 (the CQE array of completion=batched-cqe); repeatable. "
-                    + "Only the chosen strategies' options are accepted; the error lists them.")
+                    + "Only the chosen strategies' options are accepted (all are listed below).")
     private Map<String, String> options = new LinkedHashMap<>();
 
     @Option(names = "--trace",
@@ -73,8 +72,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "PROFILE",
             description = "baseline; all-patches: every axis not set by --strategy at its newest patched alias; or a "
-                    + "kernel profile, linux-5.6, linux-5.14, linux-5.15 or linux-6.1: every axis not set by --strategy as "
-                    + "that kernel ran it (a seed's context).")
+                    + "kernel profile (listed below): every axis not set by --strategy as that kernel ran it (a seed's "
+                    + "context).")
     private String profile;
 
     @Spec

@@ -41,7 +41,9 @@ public final class UringLab implements Runnable {
 
     /** The command line, ready to {@link CommandLine#execute execute}. */
     public static CommandLine commandLine() {
-        return new CommandLine(new UringLab());
+        CommandLine cmd = new CommandLine(new UringLab());
+        StrategiesHelp.addTo(cmd.getSubcommands().get("run"));
+        return cmd;
     }
 
     public static void main(String[] args) {

@@ -75,15 +75,13 @@ class DemoCommandTest {
 
     @Test
     void shouldNameADemoOfTheSameSeedForEverySeedTheReportLinks() throws Exception {
-        var claims = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
-                dev.uringlab.reports.input.Claims.class.getResourceAsStream(dev.uringlab.reports.input.Claims.RESOURCE)).get("claims");
         int linked = 0;
-        for (var claim : claims) {
-            if (claim.hasNonNull("demo")) {
+        for (var claim : dev.uringlab.reports.input.Claims.builtIn().claims()) {
+            if (claim.demo() != null) {
                 linked++;
-                var demo = Demos.find(claim.get("demo").asText());
-                assertThat(demo).as("the demo of seed %s", claim.get("seed").asText()).isPresent();
-                assertThat(demo.get().seed()).isEqualTo(claim.get("seed").asText());
+                var demo = Demos.find(claim.demo());
+                assertThat(demo).as("the demo of seed %s", claim.seed()).isPresent();
+                assertThat(demo.get().seed()).isEqualTo(claim.seed());
             }
         }
         assertThat(linked).isEqualTo(Demos.all().stream().map(d -> d.seed()).filter(java.util.Objects::nonNull)

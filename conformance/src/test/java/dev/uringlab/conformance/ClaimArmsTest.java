@@ -5,18 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.uringlab.api.RingConfig;
+import dev.uringlab.spi.ClassPathFiles;
 import dev.uringlab.spi.KernelProfile;
+import dev.uringlab.spi.Names;
 import dev.uringlab.spi.Strategies;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * The reports' claims name each race's context and list every axis's implementation in both
- * arms ({@code context}, {@code arms} in reports' claims.json); reports reads files, not
- * classes, so this test holds that list to the registry: the baseline arm is the context's
+ * arms ({@code context}, {@code arms} in each {@code META-INF/uring-lab/claims/SEED.json} a
+ * strategy module ships); reports reads files, not classes, so this test holds that list to the
+ * registry: the baseline arm is the context's
  * resolution, the patched arm the same with the claim's patched alias on its axis, and the
  * context is the profile {@link KernelProfile#contextOf} names for the seed.
  */
@@ -24,10 +26,9 @@ class ClaimArmsTest {
 
     @Test
     void shouldListEachArmAsTheRegistryResolvesTheContext() throws IOException {
-        Path claims = Path.of(System.getProperty("uringlab.root", ".."))
-                .resolve("reports/src/main/resources/dev/uringlab/reports/claims.json");
         int withContext = 0;
-        for (JsonNode claim : new ObjectMapper().readTree(claims.toFile()).get("claims")) {
+        for (ClassPathFiles.Entry file : ClassPathFiles.under(getClass().getClassLoader(), "META-INF/uring-lab/claims/", ".json")) {
+            JsonNode claim = new ObjectMapper().readTree(file.bytes());
             if (!claim.hasNonNull("context")) {
                 continue;
             }
@@ -35,14 +36,14 @@ class ClaimArmsTest {
             String seed = claim.get("seed").asText();
             String context = claim.get("context").asText();
             assertThat(KernelProfile.contextOf(seed)).as("seed %s", seed).map(KernelProfile::name).hasValue(context);
-            String axisKey = claim.get("axis").asText().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
+            String axisKey = Names.kebab(claim.get("axis").asText());
             Map<String, String> baseline = resolve(RingConfig.builder(1).profile(context).build());
             Map<String, String> patched = resolve(RingConfig.builder(1).profile(context)
                     .strategy(axisKey, claim.get("patched").asText()).build());
             assertThat(asMap(claim.get("arms").get("baseline"))).as("seed %s, baseline arm", seed).containsExactlyEntriesOf(baseline);
             assertThat(asMap(claim.get("arms").get("patched"))).as("seed %s, patched arm", seed).containsExactlyEntriesOf(patched);
         }
-        assertThat(withContext).isGreaterThanOrEqualTo(3);
+        assertThat(withContext).isGreaterThanOrEqualTo(5);
     }
 
     private static Map<String, String> resolve(RingConfig config) {

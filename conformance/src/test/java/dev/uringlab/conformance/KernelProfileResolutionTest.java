@@ -71,6 +71,7 @@ class KernelProfileResolutionTest {
         assertThat(KernelProfile.contextOf("002")).map(KernelProfile::name).hasValue("linux-5.15");
         assertThat(KernelProfile.contextOf("003")).map(KernelProfile::name).hasValue("linux-5.6");
         assertThat(KernelProfile.contextOf("004")).map(KernelProfile::name).hasValue("linux-5.14");
+        assertThat(KernelProfile.contextOf("999")).isEmpty();
     }
 
     @Test

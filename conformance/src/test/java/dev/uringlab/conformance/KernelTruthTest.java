@@ -101,9 +101,7 @@ class KernelTruthTest {
                 + " ring's task work on return from a system call (the round's write), DEFER_TASKRUN or not, so"
                 + " the CQEs are there before the wait and no enter is made; that is the engine's deliberate"
                 + " choice for seed 000's linux-6.1 race (RegbPollMulti.setup), left as it is";
-        EXPLAINED.put("reg.b|enter", deferTaskrun);
-        EXPLAINED.put("reg.b|local-work-pass", deferTaskrun);
-        EXPLAINED.put("reg.b|task-work-pass", deferTaskrun);
+        explain("reg.b", deferTaskrun, "enter", "local-work-pass", "task-work-pass");
         String nullb = RACE + "the native ring's block device is an O_DIRECT file on this machine's filesystem"
                 + " (Syscalls.openBlockDevice), not the emulator's NVMe namespace: a direct write the filesystem cannot do"
                 + " non-blocking returns -EAGAIN and goes to io-wq (io_queue_iowq, io_uring.c:523), its completion comes"
@@ -111,16 +109,19 @@ class KernelTruthTest {
                 + " wait then enters and sleeps, io_uring.c:2699), and an IOPOLL ring's wait re-enters until the"
                 + " interrupt-driven completion arrives (ring-native's waitCqes, as liburing loops); where the emulated"
                 + " device completes inline or from its IRQ thread, each of these may go either way";
-        for (String counter : List.of("io-wq-enqueue", "task-work-pass", "enter", "cqring-wait")) {
-            EXPLAINED.put("scenario nullb-|" + counter, nullb);
-        }
+        explain("scenario nullb-", nullb, "io-wq-enqueue", "task-work-pass", "enter", "cqring-wait");
         String pipe = RACE + "whether the io-wq worker's first read finds the pipe still empty: the kernel's worker"
                 + " issues it non-blocking at once, gets -EAGAIN and arms an internal poll from the worker (io_wq_submit_work"
                 + " -> io_arm_apoll, poll.c:690), whose wakeup queues task work (poll.c:200) that punts it to io-wq again"
                 + " (two enqueues, two task-work passes); the emulator's new worker thread may start after the"
                 + " application's write, and its read then succeeds at once";
-        for (String counter : List.of("io-wq-enqueue", "poll-arm", "poll-execute", "task-work-pass")) {
-            EXPLAINED.put("scenario pipe-read-empty-async.scn|" + counter, pipe);
+        explain("scenario pipe-read-empty-async.scn", pipe, "io-wq-enqueue", "poll-arm", "poll-execute", "task-work-pass");
+    }
+
+    /** {@code why} explains the difference of each of {@code counters} on {@code workload} (a name's start for scenarios). */
+    private static void explain(String workload, String why, String... counters) {
+        for (String counter : counters) {
+            EXPLAINED.put(workload + "|" + counter, why);
         }
     }
 

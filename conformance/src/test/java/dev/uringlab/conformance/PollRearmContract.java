@@ -11,6 +11,7 @@ import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.StrategyProvider;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
@@ -44,7 +45,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class PollRearmContract {
 
     /** Deliberately broken: queues the task work on every wakeup and never leaves the waitqueue. */
-    static final class QueueEveryWakeup implements PollRearm {
+    static class QueueEveryWakeup implements PollRearm {
         @Override
         public boolean pollWake(PollWait poll, int mask) {
             return true;
@@ -62,7 +63,7 @@ class PollRearmContract {
     }
 
     /** Deliberately broken: takes the first wakeup and never accepts another (its re-arm forgets the gate). */
-    static final class NeverRearms implements PollRearm {
+    static final class NeverRearms extends QueueEveryWakeup {
         private boolean taken;
 
         @Override
@@ -73,33 +74,18 @@ class PollRearmContract {
             taken = true;
             return true;
         }
-
-        @Override
-        public boolean pollDisarm(PollWait poll) {
-            return true;
-        }
-
-        @Override
-        public Rearmed pollRearm(PollWait poll) {
-            return Rearmed.NO_ACTION;
-        }
     }
 
-    private static final class NeverRearmsProvider extends AbstractStrategyProvider<PollRearm> {
-        NeverRearmsProvider() {
-            super(Axis.POLL_REARM, "never-rearms", "0", "a gate that never opens again, for the contract's own test", ctx -> new NeverRearms());
-        }
-    }
-
+    /** Registers a broken gate for the contract's own tests. */
     private static final class BrokenProvider extends AbstractStrategyProvider<PollRearm> {
-        BrokenProvider() {
-            super(Axis.POLL_REARM, "queue-every-wakeup", "0", "a broken gate, for the contract's own test", ctx -> new QueueEveryWakeup());
+        BrokenProvider(String alias, String summary, Supplier<PollRearm> gate) {
+            super(Axis.POLL_REARM, alias, "0", summary + ", for the contract's own test", ctx -> gate.get());
         }
     }
 
     @Test
     void shouldFailAStrategyThatQueuesTaskWorkOnEveryWakeup() {
-        StrategyProvider<PollRearm> broken = new BrokenProvider();
+        StrategyProvider<PollRearm> broken = new BrokenProvider("queue-every-wakeup", "a broken gate", QueueEveryWakeup::new);
         assertThatThrownBy(() -> shouldQueueNoSecondTaskWorkForWakeupsBeforeTheRearm(broken))
                 .isInstanceOf(AssertionError.class).hasMessageContaining("a wakeup while the task work is pending");
         assertThatThrownBy(() -> shouldNeverHaveTwoTaskWorksOutstandingUnderConcurrentWakeups(broken))
@@ -108,7 +94,8 @@ class PollRearmContract {
 
     @Test
     void shouldFailAStrategyThatLosesTheWakeupsAfterARearm() {
-        assertThatThrownBy(() -> shouldNeverHaveTwoTaskWorksOutstandingUnderConcurrentWakeups(new NeverRearmsProvider()))
+        assertThatThrownBy(() -> shouldNeverHaveTwoTaskWorksOutstandingUnderConcurrentWakeups(
+                new BrokenProvider("never-rearms", "a gate that never opens again", NeverRearms::new)))
                 // which check sees it first depends on the threads' timing: a wakeup refused while the
                 // waker saw nothing pending, or, if no task work ran before the waker was done, the last one
                 .isInstanceOf(AssertionError.class)

@@ -28,8 +28,8 @@ import java.util.regex.Pattern;
  * </pre>
  *
  * An arm is {@code LABEL | AXIS=ALIAS ... [profile=P]}. {@code show} (optional) names the costed
- * steps the demo narrates, by the start of their name ({@link Demo#show()}). A seed's demo is one such file and one
- * line in {@link Demos#NAMES}.
+ * steps the demo narrates, by the start of their name ({@link Demo#show()}). A seed's demo is one such file,
+ * shipped by the seed's strategy module ({@link Demos}).
  */
 public final class DemoFile {
     private static final Pattern FIELD = Pattern.compile("#\\s*(title|seed|arm|narration|notice|show):\\s*(.*)");

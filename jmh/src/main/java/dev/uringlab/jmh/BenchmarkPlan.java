@@ -20,7 +20,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * The run plan of {@code uring-lab compare}: every benchmark of this jar matching the given
- * regular expressions (as JMH matches them), expanded over its {@code @Param} cross product,
+ * regular expressions (as JMH matches them), expanded over its {@code @Param} cross product
+ * (an axis param's values from the registry, {@link ParamRules#aliases}),
  * each point marked {@code run} or {@code skip}: skipped when {@link ParamRules} says it is not
  * an experiment, or when its ring engine cannot run here (the native ring where io_uring is
  * disabled: the engine's own reason). It reads the {@code META-INF/BenchmarkList} that JMH's
@@ -62,9 +63,9 @@ public final class BenchmarkPlan {
                     && includes.stream().noneMatch(i -> i.contains("Calibration"))) {
                 continue; // the kernel prices' calibration runs only when asked for by name
             }
-            Map<String, String[]> space = entry.getParams().orElse(Map.of());
+            Map<String, String[]> space = axisParamsFromRegistry(entry.getUserClassQName(), entry.getParams().orElse(Map.of()));
             for (Map<String, String> params : crossProduct(space)) {
-                Optional<String> skip = ParamRules.rejection(params);
+                Optional<String> skip = ParamRules.rejection(entry.getUserClassQName(), params);
                 String engine = params.get(ParamRules.RING);
                 if (skip.isEmpty() && engine != null) {
                     skip = engineUnavailable.computeIfAbsent(engine, unavailable);
@@ -73,6 +74,17 @@ public final class BenchmarkPlan {
             }
         }
         return points;
+    }
+
+    /**
+     * {@code space} with each axis param's values taken from the registry
+     * ({@link ParamRules#aliases}): the benchmark's {@code @Param} names the param and its baseline only.
+     */
+    static Map<String, String[]> axisParamsFromRegistry(String benchmark, Map<String, String[]> space) {
+        Map<String, String[]> out = new LinkedHashMap<>(space);
+        out.replaceAll((name, values) -> ParamRules.axisOfParam(name)
+                .map(axis -> ParamRules.aliases(benchmark, axis).toArray(String[]::new)).orElse(values));
+        return out;
     }
 
     /** Why the engine cannot open rings here, or empty when it can. */

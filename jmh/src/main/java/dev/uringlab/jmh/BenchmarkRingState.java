@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * @State(Scope.Thread)
  * public static class Nops32State extends BenchmarkRingState {
  *     @Param({"emulated", "native"}) public String ring;
- *     @Param({"baseline"}) public String reqAlloc;
+ *     @Param(Axis.BASELINE) public String reqAlloc; // the other aliases: the registry's (ParamRules.aliases)
  *     Nops32 nops;
  *     protected RingConfig.Builder setup() { return Nops32.setup(); }
  *     protected void opened(Ring ring) { nops = new Nops32(ring); }
@@ -66,7 +66,8 @@ public abstract class BenchmarkRingState {
     @Setup(Level.Trial)
     public final void openRing() throws RingUnavailableException {
         Map<String, String> params = params();
-        ParamRules.rejection(params).ifPresent(reason -> {
+        Class<?> benchmark = getClass().getEnclosingClass() != null ? getClass().getEnclosingClass() : getClass();
+        ParamRules.rejection(benchmark.getName(), params).ifPresent(reason -> {
             throw new IllegalArgumentException("this combination of params is not an experiment: " + reason);
         });
         String engine = params.get(ParamRules.RING);

@@ -2,8 +2,9 @@ package dev.uringlab.jmh;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
-import dev.uringlab.workloads.echo.EchoServer;
+import dev.uringlab.spi.Axis;
 import dev.uringlab.workloads.echo.EchoServer.Clients;
+import dev.uringlab.workloads.echo.EchoServer;
 import java.util.Locale;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -71,7 +72,7 @@ public class EchoServerBenchmark extends RingBenchmark {
         public String profile;
 
         /** Seed 002's axis: poll re-arm, 5.15 ({@code baseline}), the patch, or 6.1's poll_refs. */
-        @Param({"baseline", "active-flag", "poll-refs"})
+        @Param(Axis.BASELINE) // and every alias raced on this workload: ParamRules.aliases
         public String pollRearm;
 
         /** Connections, each with its multishot poll. */

@@ -2,6 +2,7 @@ package dev.uringlab.jmh;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
+import dev.uringlab.spi.Axis;
 import dev.uringlab.workloads.linkednops.ChainCqes;
 import dev.uringlab.workloads.linkednops.LinkedNops;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -75,7 +76,7 @@ public class LinkedNopsBenchmark extends RingBenchmark {
         public boolean async;
 
         /** Seed 003's axis: which requests of a link post. */
-        @Param({"baseline", "boxed-cqe", "cqe-skip-success"})
+        @Param(Axis.BASELINE) // and every alias raced on this workload: ParamRules.aliases
         public String linkCqe;
 
         /**
@@ -88,7 +89,7 @@ public class LinkedNopsBenchmark extends RingBenchmark {
         public String profile;
 
         /** The posting path: today's batched one, or the 5.6 one of the RFC's time. */
-        @Param({"baseline", "per-cqe-lock"})
+        @Param(Axis.BASELINE) // and every alias raced on this workload: ParamRules.aliases
         public String completion;
 
         /** The engine: the emulated kernel, or the real one. */

@@ -2,6 +2,7 @@ package dev.uringlab.jmh;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
+import dev.uringlab.spi.Axis;
 import dev.uringlab.workloads.nops.Nops32;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -99,7 +100,7 @@ public class Nops32Benchmark extends RingBenchmark {
          * the base's {@code free-stack} under its profile) or the series' ({@code req-cache},
          * which brings the series' {@code ev-posted=merged-waitqueue} along in the base's profile).
          */
-        @Param({"baseline", "req-cache"})
+        @Param(Axis.BASELINE) // and every alias raced on this workload: ParamRules.aliases
         public String reqAlloc;
 
         /** t/io_uring's {@code -d}; seed 001 measured at 32. */

@@ -1,11 +1,13 @@
 package dev.uringlab.jmh;
 
 import dev.uringlab.spi.Axis;
-import dev.uringlab.spi.Names;
 import dev.uringlab.spi.KernelProfile;
+import dev.uringlab.spi.Names;
+import dev.uringlab.spi.RacedOnlyWith;
 import dev.uringlab.spi.Strategies;
 import dev.uringlab.spi.StrategyOption;
 import dev.uringlab.spi.StrategyProvider;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,19 +50,22 @@ import java.util.stream.Collectors;
  *       {@link StrategyProvider#nativeEquivalent() native equivalent}: the kernel honours only
  *       what user space chooses per SQE ({@code linkCqe=cqe-skip-success} is the kernel's own
  *       IOSQE_CQE_SKIP_SUCCESS, 5.17, set by the workload);</li>
- *   <li>a param value raced only together with one value of another param ({@link #ONLY_WITH}):
+ *   <li>a param value raced only together with one value of another param ({@link #onlyWith()}):
  *       {@code async=true} only with {@code linkSize=10}, as seed 003's author measured it,
- *       {@code polled=true} only with {@code ring=emulated} (no pollable block device here), and
- *       {@code linkCqe=cqe-skip-success} only with {@code completion=baseline}, since no kernel
- *       ever had the 5.17 flag on the 5.6 posting path;</li>
+ *       {@code polled=true} only with {@code ring=emulated} (no pollable block device here)
+ *       ({@link #ONLY_WITH}, the workloads' own), and what each provider declares
+ *       ({@link StrategyProvider#racedOnlyWith()}: {@code cqe-skip-success} only with
+ *       {@code completion=baseline}, since no kernel ever had the 5.17 flag on the 5.6 posting
+ *       path);</li>
  *   <li>a param named after a strategy's {@link StrategyProvider#options() option} (its key in
  *       camelCase: batched-cqe's {@code cqe-array} is {@code cqeArray}) at a value other than
  *       its default, where no strategy declaring it is chosen: the point would repeat the
  *       default's.</li>
  * </ol>
  * Which strategy has which option, and which has a native equivalent, comes from the registry
- * ({@link Strategies}): this class names no alias but in {@link #ONLY_WITH}, a choice of
- * experiment.
+ * ({@link Strategies}), and so do the values of an axis param ({@link #aliases}: the aliases
+ * whose provider races them on the benchmark's workload, {@link StrategyProvider#racedOn()}):
+ * this class names no alias.
  */
 public final class ParamRules {
     /** The engine param. */
@@ -81,22 +86,59 @@ public final class ParamRules {
      */
     public record OnlyWith(String param, String value, String otherParam, String otherValue, String why) {}
 
-    /** The combinations benchmarks restrict. */
+    /**
+     * The workloads' own restrictions. A strategy's are its provider's
+     * ({@link StrategyProvider#racedOnlyWith()}), read by {@link #onlyWith()}.
+     */
     public static final List<OnlyWith> ONLY_WITH = List.of(
             new OnlyWith("async", "true", "linkSize", "10", "seed 003 measured FORCE_ASYNC on links of 10 only"),
             new OnlyWith("polled", "true", RING, "emulated",
                     "this machine has no pollable block device: the native ring reads an O_DIRECT ext4 file, and the"
                         + " kernel fails a polled read of it with -EOPNOTSUPP (a polled bio on a queue that cannot poll)"),
-            new OnlyWith("linkCqe", "cqe-skip-success", "profile", "baseline",
-                    "IOSQE_CQE_SKIP_SUCCESS came with 5.17; seed 003's 5.6 context is raced with boxed-cqe"),
-            new OnlyWith("linkCqe", "cqe-skip-success", "completion", "baseline",
-                    "no kernel had IOSQE_CQE_SKIP_SUCCESS (5.17) on the 5.6 posting path; seed 003's context is raced with boxed-cqe"),
-            new OnlyWith("pollRearm", "active-flag", "completion", "baseline",
-                    "one axis moves at a time: reg.b races seed 002's flag on the baseline posting path, and seed 000's array with the baseline re-arm"),
-            new OnlyWith("pollRearm", "poll-refs", "completion", "baseline",
-                    "one axis moves at a time: reg.b races poll_refs on the baseline posting path"),
             new OnlyWith("clients", "threaded", "connections", "64",
                     "the echo server's client thread is raced at 64 connections; the deterministic clients cover 1, 64 and 1000"));
+
+    /** Every restriction: the workloads' ({@link #ONLY_WITH}), then each registered strategy's, as JMH params. */
+    public static List<OnlyWith> onlyWith() {
+        List<OnlyWith> rules = new ArrayList<>(ONLY_WITH);
+        for (StrategyProvider<?> p : Strategies.all()) {
+            for (RacedOnlyWith r : p.racedOnlyWith()) {
+                rules.add(new OnlyWith(paramName(p.axis()), p.alias(), Names.camel(r.param()), r.value(), r.why()));
+            }
+        }
+        return List.copyOf(rules);
+    }
+
+    /**
+     * The workload a benchmark runs, as providers name it in {@link StrategyProvider#racedOn()}:
+     * the class's simple name without {@code Benchmark}, in kebab case
+     * ({@code dev.uringlab.jmh.EchoServerBenchmark.echoServer} is {@code echo-server}).
+     *
+     * @param benchmark a benchmark class's name, or its method's ({@code CLASS.method})
+     */
+    public static String workload(String benchmark) {
+        String[] parts = benchmark.split("\\.");
+        String simple = parts.length > 1 && Character.isLowerCase(parts[parts.length - 1].charAt(0))
+                ? parts[parts.length - 2] : parts[parts.length - 1];
+        return Names.kebab(simple.replaceFirst("Benchmark$", ""));
+    }
+
+    /**
+     * The values of an axis param on {@code benchmark}: baseline, then every registered alias of
+     * the axis raced on the benchmark's {@link #workload}, in the registry's order.
+     */
+    public static List<String> aliases(String benchmark, Axis<?> axis) {
+        String workload = workload(benchmark);
+        List<String> aliases = new ArrayList<>(List.of(Axis.BASELINE));
+        Strategies.of(axis).stream().filter(p -> p.racedOn().contains(workload)).map(StrategyProvider::alias)
+                .filter(a -> !a.equals(Axis.BASELINE)).forEach(aliases::add);
+        return List.copyOf(aliases);
+    }
+
+    /** The axis whose param is called {@code param}, if any. */
+    public static Optional<Axis<?>> axisOfParam(String param) {
+        return Axis.values().stream().filter(a -> paramName(a).equals(param)).findFirst();
+    }
 
     private ParamRules() {}
 
@@ -112,6 +154,26 @@ public final class ParamRules {
 
     private static String camelCase(String key) {
         return Names.camel(key);
+    }
+
+    /**
+     * Why this point of {@code benchmark}'s param space is not an experiment, or empty when it is:
+     * an axis alias that no provider races on the benchmark's workload ({@link #aliases}), else
+     * {@link #rejection(Map)}.
+     *
+     * @param benchmark the benchmark class's name (or its method's)
+     * @param params    param name to value, as JMH passes them
+     */
+    public static Optional<String> rejection(String benchmark, Map<String, String> params) {
+        for (Axis<?> axis : Axis.values()) {
+            String alias = params.get(paramName(axis));
+            List<String> raced = aliases(benchmark, axis);
+            if (alias != null && !raced.contains(alias)) {
+                return Optional.of(paramName(axis) + "=" + alias + ": no registered strategy races " + alias + " on "
+                        + workload(benchmark) + " (its provider's racedOn); raced there: " + String.join(", ", raced));
+            }
+        }
+        return rejection(params);
     }
 
     /**
@@ -167,7 +229,7 @@ public final class ParamRules {
                 }
             }
         }
-        for (OnlyWith rule : ONLY_WITH) {
+        for (OnlyWith rule : onlyWith()) {
             String other = params.get(rule.otherParam());
             if (rule.value().equals(params.get(rule.param())) && other != null && !other.equals(rule.otherValue())) {
                 return Optional.of(rule.param() + "=" + rule.value() + " with " + rule.otherParam() + "=" + other + ": "

@@ -2,6 +2,7 @@ package dev.uringlab.jmh;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
+import dev.uringlab.spi.Axis;
 import dev.uringlab.workloads.polledreads.PolledReads;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -68,7 +69,7 @@ public class PolledReadsBenchmark extends RingBenchmark {
         public String profile;
 
         /** Seed 004's axis: bio allocation. */
-        @Param({"baseline", "percpu-cache", "percpu-cache-irq"})
+        @Param(Axis.BASELINE) // and every alias raced on this workload: ParamRules.aliases
         public String bioAlloc;
 
         /** {@code -p1} (IORING_SETUP_IOPOLL on a device with a poll queue) or {@code -p0} (interrupts). */

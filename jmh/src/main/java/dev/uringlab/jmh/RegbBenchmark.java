@@ -2,6 +2,7 @@ package dev.uringlab.jmh;
 
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
+import dev.uringlab.spi.Axis;
 import dev.uringlab.workloads.regb.RegbPollMulti;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -93,7 +94,7 @@ public class RegbBenchmark extends RingBenchmark {
         public String profile;
 
         /** Seed 000's axis: completion posting. */
-        @Param({"baseline", "batched-cqe"})
+        @Param(Axis.BASELINE) // and every alias raced on this workload: ParamRules.aliases
         public String completion;
 
         /**
@@ -102,7 +103,7 @@ public class RegbBenchmark extends RingBenchmark {
          * the active flag removes, the cost the author's profile showed; and poll_refs, which
          * replaced it.
          */
-        @Param({"baseline", "active-flag", "poll-refs"})
+        @Param(Axis.BASELINE) // and every alias raced on this workload: ParamRules.aliases
         public String pollRearm;
 
         /** batched-cqe's CQE array length (the series' v1 sweep); baseline runs at 16 only. */

@@ -31,7 +31,9 @@
  * HTML page (mustache template, JFreeChart SVG charts) and the text summary. Arrows point
  * that way only.
  *
- * <p>May not: depend on any other uring-lab module or load benchmark classes. The report reads
- * files only, so it works on a JSON file from any earlier run or another machine.
+ * <p>May not: depend on any uring-lab module but ring-api (for the registry's vocabulary, the
+ * axis keys and their two spellings, and the class-path reader of the claims the strategy modules
+ * ship), or load benchmark or strategy classes. The report reads files only, so it works on a
+ * JSON file from any earlier run or another machine.
  */
 package dev.uringlab.reports;

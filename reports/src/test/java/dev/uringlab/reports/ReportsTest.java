@@ -79,15 +79,15 @@ class ReportsTest {
                 "completion=per-cqe-lock, link-cqe=baseline", "completion=per-cqe-lock, link-cqe=boxed-cqe");
         for (String text : List.of("dev.uringlab.jmh.Nops32Benchmark.nops32", "dev.uringlab.jmh.RegbBenchmark.regb",
                 "dev.uringlab.jmh.LinkedNopsBenchmark.linkedNops", "ring=native, req-alloc=req-cache",
-                "completion=batched-cqe", "completion=per-cqe-lock, link-cqe=boxed-cqe", "cqeArray=32",
-                "async=true, linkSize=10")) {
+                "completion=batched-cqe", "completion=per-cqe-lock, link-cqe=boxed-cqe", "cqe-array=32",
+                "async=true, link-size=10")) {
             assertThat(html).contains(text);
         }
         // 22 results, each a row of its benchmark's table (linked nops refused async with link size 100)
         assertThat(report.analysis().benchmarks().stream().mapToInt(b -> b.rows().size()).sum()).isEqualTo(22);
         // one head-to-head chart per benchmark, one sweep (cqeArray: 8, 16, 32), one forest plot
         assertThat(Pattern.compile("<svg [^>]*class='chart'").matcher(html).results().count()).isEqualTo(3 + 1 + 1);
-        assertThat(html).contains("Sweep over <code>cqeArray</code>");
+        assertThat(html).contains("Sweep over <code>cqe-array</code>");
     }
 
     @Test
@@ -123,7 +123,7 @@ class ReportsTest {
         // ns/op of the RFC-time baseline, async=false linkSize=10: 1e9 / 15901349.97 ops/s = 62.8877 ns; JMH's
         // error (+- 19174787.40 ops/s) made its interval [28.5, infinity]; the bootstrap's is bounded around it
         Row slow = row(benchmark(a, "LinkedNopsBenchmark.linkedNops"), "completion=per-cqe-lock, link-cqe=baseline",
-                "async=false, linkSize=10");
+                "async=false, link-size=10");
         assertThat(slow.shown().value()).isCloseTo(62.8877, within(1e-4));
         assertThat(slow.shown().lo()).isLessThanOrEqualTo(62.8877).isGreaterThan(28.5094);
         assertThat(slow.shown().hi()).isFinite().isGreaterThanOrEqualTo(62.8877);
@@ -153,9 +153,9 @@ class ReportsTest {
         BenchmarkResults regb = benchmark(a, "RegbBenchmark.regb");
         assertThat(regb.counters()).containsExactly("completionLock", "cqeFilled", "evPosted", "eventfdSignal");
         // 128 aux CQEs per invocation; batched-cqe flushes every 16: one lock per 16 CQEs, the baseline one per CQE
-        assertThat(row(regb, "completion=batched-cqe", "cqeArray=16").countersPerOp().get("completionLock"))
+        assertThat(row(regb, "completion=batched-cqe", "cqe-array=16").countersPerOp().get("completionLock"))
                 .isCloseTo(1.0 / 16, within(1e-9));
-        assertThat(row(regb, "completion=baseline", "cqeArray=16").countersPerOp().get("completionLock"))
+        assertThat(row(regb, "completion=baseline", "cqe-array=16").countersPerOp().get("completionLock"))
                 .isCloseTo(1.0, within(1e-9));
 
         BenchmarkResults nops = benchmark(a, "Nops32Benchmark.nops32");
@@ -236,7 +236,7 @@ class ReportsTest {
         assertThat(benchmark(report.analysis(), "RegbBenchmark.regb").runs()).containsExactly("fixture run A", "run-b/jmh.json");
         // each figure once per run
         assertThat(report.analysis().checks()).filteredOn(c -> c.claim().seed().equals("003")).hasSize(6);
-        assertThat(html).contains("cqeArray=16 \u00b7 run-b/jmh.json").contains("AMD EPYC").contains("unknown");
+        assertThat(html).contains("cqe-array=16 \u00b7 run-b/jmh.json").contains("AMD EPYC").contains("unknown");
         assertThat(report.summaryTable()).contains("run-b/jmh.json").contains("fixture run A");
     }
 
@@ -355,7 +355,7 @@ class ReportsTest {
         Path run = Fixtures.pairedRun(dir.resolve("paired"), null, 1.04, 1.04).getParent();
         Report report = report(run.resolve("jmh.json"));
         assertThat(report.summaryTable()).containsPattern("(?s)A/A race.*1.00x +\\[1.00, 1.00\\] +0.0% +400 +2 +100% +floor met"
-                + " +Nops32Benchmark.nops32 depth=32,").contains("reqAlloc=baseline");
+                + " +Nops32Benchmark.nops32 depth=32,").contains("req-alloc=baseline");
         assertThat(report.summaryTable()).containsPattern("001 +second setup +\\S+ +1.04x +\\[1.04, 1.04\\] +0.0% +400 +2 +reproduced");
         assertThat(report.summaryTable().lines().filter(l -> l.length() > 120)).as("lines over 120 columns").isEmpty();
         String html = Files.readString(report.file());

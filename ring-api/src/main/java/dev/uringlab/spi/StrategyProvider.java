@@ -60,6 +60,44 @@ public interface StrategyProvider<T> {
     }
 
     /**
+     * The seed whose patch series this alias is, for its claim and {@link KernelProfile#seeds()}:
+     * its axis's ({@link Axis#seed()}) by default; a later patch on an existing axis names its own.
+     */
+    default String seed() {
+        return axis().seed();
+    }
+
+    /**
+     * The kernel profile ({@link KernelProfile#name()}) that is the context of the race of this
+     * alias's {@link #seed()}: the author's kernel, for the alias the seed's claim patches
+     * in ({@code batched-cqe}: {@code linux-6.1}). {@link KernelProfile#seeds()} is read from it.
+     * Empty by default: every other alias.
+     */
+    default Optional<String> context() {
+        return Optional.empty();
+    }
+
+    /**
+     * The workloads whose benchmark races this alias against baseline on its axis: the
+     * benchmark's name without {@code Benchmark}, in kebab case ({@code nops32}, {@code regb},
+     * {@code echo-server}, {@code linked-nops}, {@code polled-reads}). The benchmarks' plan takes
+     * each axis param's values from here (jmh's {@code BenchmarkPlan}). None by default: an alias
+     * only profiles choose.
+     */
+    default List<String> racedOn() {
+        return List.of();
+    }
+
+    /**
+     * The other params this alias is raced only together with (seed 003's
+     * {@code cqe-skip-success} only with {@code completion=baseline}, since no kernel had the flag
+     * on the 5.6 posting path). None by default.
+     */
+    default List<RacedOnlyWith> racedOnlyWith() {
+        return List.of();
+    }
+
+    /**
      * The running kernel's own form of this mechanism, where it has one, so the native ring
      * runs the workloads written for this strategy ({@code cqe-skip-success}:
      * IOSQE_CQE_SKIP_SUCCESS, 5.17). Empty by default: only the emulator runs it. Baseline needs

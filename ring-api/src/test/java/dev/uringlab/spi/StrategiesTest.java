@@ -37,14 +37,6 @@ class StrategiesTest {
     }
 
     @Test
-    void shouldGiveEachSeedItsAuthorsKernelAsContext() {
-        assertThat(KernelProfile.contextOf("003")).map(KernelProfile::name).hasValue("linux-5.6");
-        assertThat(KernelProfile.contextOf("001")).map(KernelProfile::name).hasValue("for-5.16-2021-10-04");
-        assertThat(KernelProfile.contextOf("000")).map(KernelProfile::name).hasValue("linux-6.1");
-        assertThat(KernelProfile.contextOf("999")).isEmpty();
-    }
-
-    @Test
     void shouldFindEveryAxisByItsKebabKey() {
         for (Axis<?> axis : Axis.values()) {
             assertThat(Axis.byKey(axis.key())).hasValue(axis);

@@ -6,7 +6,6 @@ import static dev.uringlab.api.CqeDescriptor.RES_OFFSET;
 import static dev.uringlab.api.CqeDescriptor.USER_DATA_OFFSET;
 
 import dev.uringlab.api.RingMemory;
-import dev.uringlab.api.SqRingFlags;
 import dev.uringlab.core.fs.EventFd;
 import dev.uringlab.core.sync.SpinLock;
 import dev.uringlab.core.sync.WaitQueueHead;
@@ -29,9 +28,10 @@ import java.lang.invoke.VarHandle;
 /**
  * The kernel's half of the completion queue, the CQ fields of {@code struct io_ring_ctx}:
  * {@code completion_lock}, {@code cached_cq_tail} with the cached CQE range
- * ({@code cqe_cached}/{@code cqe_sentinel} of io_get_cqe), {@code cq_overflow_list},
- * {@code cq_wait} and the registered eventfd. It is the {@link CompletionContext} the
- * completion strategy drives; the engine itself only flushes the overflow list through it.
+ * ({@code cqe_cached}/{@code cqe_sentinel} of io_get_cqe), {@code cq_wait} and the registered
+ * eventfd, with the overflow list ({@link IoCqOverflow}) and an IOPOLL ring's lockless fill
+ * ({@link IopollCompletion}) beside it. It is the {@link CompletionContext} the completion
+ * strategy drives; the engine itself only flushes the overflow list through it.
  *
  * <p>Threads: calls come from the ring owner's thread ({@code ctx->uring_lock} held) and, when
  * the {@code iowq-complete} strategy posts from the worker, from io-wq workers. The cached
@@ -49,7 +49,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
     private final int entries;
     private final int mask;
     private final Counters counters;
-    private final Trace trace;
+    final Trace trace;
     private final SpinLock completionLock = new SpinLock();
     /**
      * ctx->poll_wait (5.11 to 5.15): where a poll on the ring fd itself waits; kept apart from
@@ -63,13 +63,10 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
     private int cachedCqTail;
     /** The end of the slots known free (io_get_cqe's cqe_sentinel, as a tail value). */
     private int cqeSentinel;
-    /** ctx->cq_overflow_list, FIFO; guarded by the completion lock. */
-    private OverflowCqe overflowHead;
-    private OverflowCqe overflowTail;
-    /** How many CQEs the overflow list holds. */
-    private int nrOverflow;
-    /** IO_CHECK_CQ_OVERFLOW_BIT of ctx->check_cq. */
-    private boolean checkCqOverflow;
+    /** ctx->cq_overflow_list with its check bit; guarded by the completion lock (uring_lock on an IOPOLL ring). */
+    final IoCqOverflow overflowList;
+    /** The CQ side of io_iopoll_complete, for an IOPOLL ring. */
+    final IopollCompletion iopoll = new IopollCompletion(this);
     /** ctx->io_ev_fd, with a file reference held; null when none is registered. */
     EventFd eventfd;
     /** The ring's {@code ev-posted} strategy; set once by IoRingCtx's constructor. */
@@ -79,20 +76,6 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
     /** ctx->evfd_last_cq_tail: the tail at the last eventfd signal. */
     private int evfdLastCqTail;
 
-    /** struct io_overflow_cqe: one CQE waiting on the overflow list (a real allocation, as kmalloc). */
-    private static final class OverflowCqe {
-        final long userData;
-        final int res;
-        final int flags;
-        OverflowCqe next;
-
-        OverflowCqe(long userData, int res, int flags) {
-            this.userData = userData;
-            this.res = res;
-            this.flags = flags;
-        }
-    }
-
     IoCqRing(MemorySegment ring, int entries, Counters counters, Trace trace) {
         this.ring = ring;
         this.entries = entries;
@@ -101,6 +84,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         this.trace = trace;
         this.cqWait = new WaitQueueHead(counters, trace, "cq_wait");
         this.pollWait = new WaitQueueHead(counters, trace, "poll_wait");
+        this.overflowList = new IoCqOverflow(ring, counters, trace);
     }
 
     @Override
@@ -151,7 +135,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         if (cachedCqTail != cqeSentinel) {
             return true;
         }
-        if (!overflow && checkCqOverflow) {
+        if (!overflow && overflowList.pending()) {
             return false;
         }
         int len = getCqe.ioCqeCacheRefill(this);
@@ -171,6 +155,15 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
     @Override
     public int cqEntries() {
         return entries;
+    }
+
+    /**
+     * Writes a CQE at the cached tail, past io_get_cqe's cached range (an IOPOLL ring's fill
+     * looks at the head for every CQE), so the next io_get_cqe looks again.
+     */
+    void writeCqeUncached(long userData, int res, int cflags) {
+        writeCqe(userData, res, cflags);
+        cqeSentinel = cachedCqTail; // io_cqe_cache_refill's range is not used here: none known free
     }
 
     /** Writes a CQE at the cached tail with plain stores; they become visible with the next commit's release. */
@@ -233,18 +226,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
     @Override
     public void ioCqringEventOverflow(long userData, int res, int cflags) {
         assertLocked("io_cqring_event_overflow");
-        OverflowCqe ocqe = new OverflowCqe(userData, res, cflags);
-        if (overflowHead == null) {
-            checkCqOverflow = true;
-            // atomic_or: the application may be reading sq_flags concurrently.
-            RingMemory.orInt(ring, IoRings.SQ_FLAGS, SqRingFlags.IORING_SQ_CQ_OVERFLOW);
-            overflowHead = ocqe;
-        } else {
-            overflowTail.next = ocqe;
-        }
-        overflowTail = ocqe;
-        counters.inc(Counter.CQ_OVERFLOW);
-        trace.emit(TracePoint.IO_CQRING_EVENT_OVERFLOW, userData, res, cflags, ++nrOverflow);
+        overflowList.add(userData, res, cflags);
     }
 
     /**
@@ -263,6 +245,11 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
     @Override
     public void ioCommitCqring() {
         assertLocked("io_commit_cqring");
+        publishTail();
+    }
+
+    /** io_commit_cqring's store: the caller holds the completion lock, or uring_lock on an IOPOLL ring. */
+    void publishTail() {
         // so: every CQE written before is visible to whoever load-acquires the tail.
         RingMemory.soInt(ring, IoRings.CQ_TAIL, cachedCqTail);
         counters.inc(Counter.CQ_COMMIT);
@@ -377,7 +364,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
 
     @Override
     public boolean overflowPending() {
-        return checkCqOverflow;
+        return overflowList.pending();
     }
 
     @Override
@@ -391,87 +378,21 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
      * One locked section, then io_cq_unlock_post (commit, unlock, ev_posted).
      */
     void ioCqringOverflowFlush() {
-        if (!checkCqOverflow || cachedCqTail - RingMemory.lvInt(ring, IoRings.CQ_HEAD) == entries) {
+        if (!overflowList.pending() || cachedCqTail - RingMemory.lvInt(ring, IoRings.CQ_HEAD) == entries) {
             return;
         }
         lock();
         int flushed = 0;
-        while (overflowHead != null && ioGetCqe(true)) {
-            OverflowCqe ocqe = overflowHead;
+        while (overflowList.first() != null && ioGetCqe(true)) {
+            IoCqOverflow.OverflowCqe ocqe = overflowList.first();
             writeCqe(ocqe.userData, ocqe.res, ocqe.flags);
-            overflowHead = ocqe.next;
-            counters.inc(Counter.CQ_OVERFLOW_FLUSHED);
+            overflowList.removeFirst();
             flushed++;
         }
-        nrOverflow -= flushed;
-        trace.emit(TracePoint.IO_CQRING_OVERFLOW_FLUSH, flushed, nrOverflow);
-        if (overflowHead == null) {
-            overflowTail = null;
-            checkCqOverflow = false;
-            RingMemory.andNotInt(ring, IoRings.SQ_FLAGS, SqRingFlags.IORING_SQ_CQ_OVERFLOW);
-        }
+        overflowList.flushed(flushed);
         ioCommitCqring();
         unlock();
         ioCqringEvPosted();
-    }
-
-    /**
-     * __io_cqring_fill_event as io_iopoll_complete calls it on an IOPOLL ring (5.10 - 6.1): no
-     * completion lock (everything on an IOPOLL ring is under uring_lock), io_get_cqe reading the
-     * application's head for every CQE (READ_ONCE, an acquire here), the CQE written with plain
-     * stores, or onto the overflow list when the ring is full (5.14's io_get_cqe does not look at
-     * the overflow list: a CQE may pass ones waiting there).
-     */
-    void ioFillCqeIopoll(long userData, int res, int cflags) {
-        // lv: the application's release store of the head says it has read the slots before it.
-        if (cachedCqTail - RingMemory.lvInt(ring, IoRings.CQ_HEAD) == entries) {
-            overflowUnlocked(userData, res, cflags);
-            return;
-        }
-        writeCqe(userData, res, cflags);
-        cqeSentinel = cachedCqTail; // io_cqe_cache_refill's range is not used here: none known free
-        trace.emit(TracePoint.IO_FILL_CQE_REQ, userData, res, cflags, cachedCqTail);
-    }
-
-    /** io_cqring_event_overflow from io_iopoll_complete: under uring_lock, without the completion lock. */
-    private void overflowUnlocked(long userData, int res, int cflags) {
-        OverflowCqe ocqe = new OverflowCqe(userData, res, cflags);
-        if (overflowHead == null) {
-            checkCqOverflow = true;
-            RingMemory.orInt(ring, IoRings.SQ_FLAGS, SqRingFlags.IORING_SQ_CQ_OVERFLOW);
-            overflowHead = ocqe;
-        } else {
-            overflowTail.next = ocqe;
-        }
-        overflowTail = ocqe;
-        counters.inc(Counter.CQ_OVERFLOW);
-        trace.emit(TracePoint.IO_CQRING_EVENT_OVERFLOW, userData, res, cflags, ++nrOverflow);
-    }
-
-    /** io_commit_cqring from io_iopoll_complete: smp_store_release of the tail, no completion lock. */
-    void ioCommitCqringIopoll() {
-        // so: every CQE written before is visible to whoever load-acquires the tail.
-        RingMemory.soInt(ring, IoRings.CQ_TAIL, cachedCqTail);
-        counters.inc(Counter.CQ_COMMIT);
-        trace.emit(TracePoint.IO_COMMIT_CQRING, cachedCqTail);
-    }
-
-    /**
-     * io_cqring_ev_posted_iopoll (5.14 - 5.15): smp_mb, then the eventfd when one is registered
-     * (io_should_trigger_evfd), then a waiter of the ring fd's own poll (ctx->poll_wait). The CQ
-     * waitqueue is woken only for SQPOLL, which the emulated ring has not.
-     */
-    void ioCqringEvPostedIopoll() {
-        counters.inc(Counter.EV_POSTED);
-        trace.emit(TracePoint.IO_CQRING_EV_POSTED);
-        trace.step(dev.uringlab.spi.trace.StepKind.FENCE, "smp_mb(io_cqring_ev_posted_iopoll)");
-        VarHandle.fullFence();
-        if (eventfd != null) {
-            eventfdSignal(false); // 5.14 - 5.15: plain eventfd_signal
-        }
-        if (pollWait.waitqueueActive()) {
-            pollWait.wakeUp(0);
-        }
     }
 
     /** ctx->cached_cq_tail: CQEs filled so far (io_iopoll_check compares it around task work). */
@@ -485,10 +406,4 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         return RingMemory.lvInt(ring, IoRings.CQ_TAIL) - RingMemory.lvInt(ring, IoRings.CQ_HEAD);
     }
 
-    /** Drops the overflow list at ring exit (io_cqring_overflow_kill). */
-    void overflowKill() {
-        overflowHead = overflowTail = null;
-        nrOverflow = 0;
-        checkCqOverflow = false;
-    }
 }

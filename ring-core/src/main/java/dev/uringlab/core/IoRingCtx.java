@@ -247,7 +247,7 @@ final class IoRingCtx {
                 cq.eventfd.fput();
                 cq.eventfd = null;
             }
-            cq.overflowKill();
+            cq.overflowList.kill(); // io_cqring_overflow_kill
             IoComplete.ioFlushCachedLockedReqs(this);
             rsrc.unregisterAll();
             fileTable.closeAll();

@@ -331,7 +331,7 @@ final class IoRw {
         for (IoRequest req = done; req != null; ) {
             IoRequest next = req.iopollNext;
             req.iopollNext = null;
-            ctx.cq.ioFillCqeIopoll(req.userData, req.res, 0);
+            ctx.cq.iopoll.ioFillCqe(req.userData, req.res, 0);
             nrEvents++;
             IoComplete.ioReqFreeBatchEach(ctx, req);
             if (state.nr == SubmitState.IO_COMPL_BATCH) {
@@ -341,11 +341,11 @@ final class IoRw {
             state.complReqs[state.nr++] = req;
             req = next;
         }
-        ctx.cq.ioCommitCqringIopoll();
+        ctx.cq.iopoll.ioCommitCqring();
         if (ctx.drainActive) {
             IoDrain.ioQueueDeferred(ctx); // __io_commit_cqring_flush
         }
-        ctx.cq.ioCqringEvPostedIopoll();
+        ctx.cq.iopoll.ioCqringEvPosted();
         if (state.nr != 0) {
             ctx.trace.emit(TracePoint.IO_REQ_FREE_BATCH_FINISH, state.nr);
         }

@@ -22,12 +22,14 @@
  *       <td>req_set_fail, io_req_complete_defer, io_submit_flush_completions, io_free_batch_list</td></tr>
  *   <tr><td>io_uring/io_uring.c (drain)</td><td>{@code IoDrain}</td>
  *       <td>io_init_req_drain, io_drain_req, io_queue_deferred</td></tr>
- *   <tr><td>io_uring/io_uring.c (CQ)</td><td>{@code IoCqRing}, {@code IoRings}</td>
- *       <td>io_get_cqe, io_fill_cqe_*, io_commit_cqring, the overflow list, ev_posted; struct io_rings</td></tr>
+ *   <tr><td>io_uring/io_uring.c (CQ)</td><td>{@code IoCqRing}, {@code IoCqOverflow}, {@code IoRings}</td>
+ *       <td>io_get_cqe, io_fill_cqe_*, io_commit_cqring, ev_posted; the overflow list
+ *       (io_cqring_event_overflow, __io_cqring_overflow_flush); struct io_rings</td></tr>
  *   <tr><td>io_uring/opdef.c</td><td>{@code OpDef}</td><td>io_issue_defs: one entry per opcode</td></tr>
  *   <tr><td>io_uring/nop.c</td><td>{@code IoNop}</td><td>io_nop_prep, io_nop</td></tr>
  *   <tr><td>io_uring/rw.c</td><td>{@code IoRw}</td><td>io_prep_rw, io_read, io_write, io_rw_init_file, io_complete_rw(_iopoll),
- *       io_iopoll_req_issued, io_do_iopoll, io_iopoll_check</td></tr>
+ *       io_iopoll_req_issued, io_do_iopoll, io_iopoll_check; the CQ side of io_iopoll_complete
+ *       ({@code IopollCompletion})</td></tr>
  *   <tr><td>io_uring/rsrc.c, filetable.c (fs/io_uring.c in 5.14)</td><td>{@code IoRsrc}</td>
  *       <td>registered files and buffers: io_file_get_fixed, io_import_fixed, the resource node's percpu ref</td></tr>
  *   <tr><td>io_uring/poll.c</td><td>{@code IoPoll}, {@code IoPollOps}</td>
@@ -38,7 +40,7 @@
  *   <tr><td>io_uring/io-wq.c</td><td>{@code IoWq}</td><td>io_wq_enqueue, the workers</td></tr>
  *   <tr><td>io_uring/register.c (eventfd), mm</td><td>{@code EmulatedRing}, {@code EmulatedRingProvider}</td>
  *       <td>io_uring_setup, io_eventfd_register, the application's ring</td></tr>
- *   <tr><td>mm/slub.c</td><td>{@code mm.SlabCache}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free:
+ *   <tr><td>mm/slub.c</td><td>{@code mm.SlabCache}, {@code mm.CpuSlab}, {@code mm.KmemCacheNode}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free:
  *       SLUB's per-CPU freelist and its slow paths (see its package-info)</td></tr>
  *   <tr><td>block/ (bio.c, blk-core.c, fops.c), drivers/block/null_blk</td><td>{@code block.*}</td>
  *       <td>bio, bio_set, kiocb, submit_bio, bio_poll, the null_blk device (see its package-info)</td></tr>

@@ -1,12 +1,7 @@
 package dev.uringlab.stress;
 
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
-
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
 
@@ -20,18 +15,14 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * opaque accesses order nothing, but a full barrier on each side of the store-buffering pair
  * does (see {@link PollActiveFlagLocklessData}: the socket lock is not needed for it).
  *
- * <p>Outcome {@code r1, r2}: r1 is 1 when the client's wakeup queued a second task work (a CQE
- * for message 2 will come), 0 when the strategy ignored it; r2 is how many messages the
- * application found in the socket after it saw CQE 1. See {@link PollWindow} for the model.
+ * <p>Outcome {@code r1, r2}, as {@link LostWakeupWindow} grades them.
  */
 @JCStressTest
-@Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "wakeup after the re-arm: task work queued, CQE 2 will report message 2")
-@Outcome(id = "1, 2", expect = ACCEPTABLE, desc = "wakeup accepted, and the read after CQE 1 already took message 2: CQE 2 will be spurious (-EAGAIN)")
-@Outcome(id = "0, 2", expect = ACCEPTABLE_INTERESTING, desc = "the window: wakeup ignored while the task work owned the poll, but the read after CQE 1 found message 2")
-@Outcome(id = "0, 1", expect = FORBIDDEN, desc = "LOST WAKEUP: ignored while message 2 is readable, the read after CQE 1 missed it, no CQE will come")
 @State
-public class PollActiveFlagWindow {
-    private final PollWindow w = new PollWindow("active-flag");
+public class PollActiveFlagWindow extends LostWakeupWindow {
+    public PollActiveFlagWindow() {
+        super("active-flag");
+    }
 
     /** The client: send message 2, then sock_def_readable -> io_poll_wake. */
     @Actor

@@ -1,19 +1,12 @@
 package dev.uringlab.cli.compare;
 
 import static dev.uringlab.cli.UringLab.EXIT_FAILURE;
-import static dev.uringlab.cli.UringLab.EXIT_OK;
 import static dev.uringlab.cli.UringLab.EXIT_USAGE;
 
-import dev.uringlab.cli.DemoPages;
-import dev.uringlab.reports.Report;
-import dev.uringlab.reports.ReportRequest;
-import dev.uringlab.reports.Reports;
 import dev.uringlab.reports.analysis.Intervals;
 import dev.uringlab.reports.analysis.MachineNoise;
 import dev.uringlab.reports.input.Claims;
-import dev.uringlab.reports.input.JmhResult;
 import dev.uringlab.reports.input.ReportInputException;
-import dev.uringlab.reports.input.Run;
 import dev.uringlab.reports.input.RunReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -27,11 +20,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -57,9 +47,10 @@ import picocli.CommandLine.Spec;
  *       ({@link JmhChild}): the races of the authors' figures first, then every other point; the
  *       arms of each race interleaved and forks added where the ratio intervals are widest
  *       ({@link Races}), until every race meets the target precision or the budget ends; one progress line per fork, JMH's own output in {@code jmh.log}
- *       ({@code --verbose}: on the terminal); {@code jmh.json} is rewritten after each fork;</li>
+ *       ({@code --verbose}: on the terminal); {@code jmh.json} is rewritten after each fork
+ *       ({@link ForkLoop});</li>
  *   <li>writes {@code env.json} beside it, then {@code report.html} through the reports module,
- *       prints the summary table and the report's path.</li>
+ *       prints the summary table and the report's path ({@link CompareReport}).</li>
  * </ol>
  * Ctrl-C stops the JMH child, writes the report of what was measured, marks the run
  * interrupted in {@code env.json} and says so. Exit status: 0 when every point ran and the
@@ -211,7 +202,6 @@ public final class CompareCommand implements Callable<Integer> {
                 ? new Races(toRun, Races.claimed(toRun, claims), runLength.minForks(), runLength.maxForks(), target / 100)
                 : Races.paired(toRun, Races.claimed(toRun, claims), runLength.minForks(), runLength.maxForks(), target / 100);
         List<PlanPoint> scheduled = races.points();
-        Progress progress = new Progress(runLength, budget);
         out.println("uring-lab compare: " + toRun.size() + " points (" + (plan.size() - toRun.size()) + " skipped) in "
                 + scheduled.size() + " runs, "
                 + (forkByFork ? "fork by fork, " : scheduled.stream().filter(PairedRaces::isPaired).count() + " paired races (one A/A), ")
@@ -220,147 +210,10 @@ public final class CompareCommand implements Callable<Integer> {
                 + layout.root().relativize(dir) + (verbose ? "" : ", JMH's output in " + LOG));
         out.flush();
 
-        AtomicBoolean interrupted = new AtomicBoolean();
-        CountDownLatch written = new CountDownLatch(1);
-        Thread onCtrlC = new Thread(() -> {
-            interrupted.set(true);
-            jmh.close();
-            try {
-                written.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "uring-lab compare: Ctrl-C");
-        Runtime.getRuntime().addShutdownHook(onCtrlC);
-        JmhJson results = new JmhJson();
-        Map<PlanPoint, String> failed = new LinkedHashMap<>();
-        Path part = dir.resolve("jmh-fork.json"); // one fork's results, merged into jmh.json
-        Path sliceLog = dir.resolve("slices-fork.csv"); // one paired fork's slices, merged into slices.json
-        PairedRaces paired = new PairedRaces();
-        try {
-            jmh.start(verbose ? Optional.empty() : Optional.of(log));
-            Map<Races.Race, Double> precision = new LinkedHashMap<>();
-            boolean outOfTime = false;
-            for (Races.Batch batch = races.next(precision); !batch.isEmpty() && !interrupted.get() && !outOfTime;
-                    batch = races.next(precision)) {
-                if (batch.together() && !progress.fits(Duration.between(start, Instant.now()), batch.points().size())) {
-                    break; // a race's arms run together or not at all
-                }
-                for (PlanPoint point : batch.points()) {
-                    Duration elapsed = Duration.between(start, Instant.now());
-                    if (!progress.fits(elapsed, 1)) {
-                        outOfTime = true;
-                        break;
-                    }
-                    if (failed.containsKey(point)) {
-                        races.ran(point);
-                        continue;
-                    }
-                    out.println(progress.before(point, races.role(point), races.forks(point) + 1, elapsed,
-                            races.forksToMinimum()));
-                    out.flush();
-                    JmhLock.awaitFree(out); // another run's JMH (a smoke on a shared machine) would fail this fork at once
-                    Instant t0 = Instant.now();
-                    Files.deleteIfExists(part);
-                    Files.deleteIfExists(sliceLog);
-                    Optional<String> failure;
-                    try {
-                        failure = jmh.runFork(point, runLength, profilers, part,
-                                PairedRaces.isPaired(point) ? PairedRaces.jvmArgs(sliceLog) : List.of());
-                    } catch (IOException e) {
-                        if (!interrupted.get()) {
-                            throw e;
-                        }
-                        failure = Optional.of("interrupted"); // Ctrl-C closed the runner under us
-                    }
-                    int n = interrupted.get() ? 0 : results.append(part);
-                    if (n > 0 && PairedRaces.isPaired(point) && paired.append(point, sliceLog, part) == 0) {
-                        n = 0; // a paired fork without slices measured nothing
-                    }
-                    Files.deleteIfExists(part);
-                    Files.deleteIfExists(sliceLog);
-                    races.ran(point);
-                    if (interrupted.get()) {
-                        break;
-                    }
-                    env.sample();
-                    progress.finished(Duration.between(t0, Instant.now()));
-                    if (failure.isPresent() || n == 0) {
-                        failed.put(point, failure.orElse("JMH wrote no result"));
-                    } else {
-                        paired.write(dir);
-                        results.write(dir);
-                    }
-                }
-                if (results.size() > 0 && !interrupted.get()) {
-                    precision = precisions(dir.resolve(JmhJson.NAME), intervals, races.races());
-                }
-            }
-        } finally {
-            jmh.close();
-            Files.deleteIfExists(part);
-            Files.deleteIfExists(sliceLog);
-        }
-        try {
-            return finish(out, err, layout, dir, env, results, scheduled, races, failed, plan.size() - toRun.size(), start,
-                    runLength, budget, intervals, interrupted.get());
-        } finally {
-            written.countDown();
-            if (!interrupted.get()) {
-                Runtime.getRuntime().removeShutdownHook(onCtrlC);
-            }
-        }
-    }
-
-    private int finish(PrintWriter out, PrintWriter err, Layout layout, Path dir, EnvFile env, JmhJson results,
-                       List<PlanPoint> runs, Races races, Map<PlanPoint, String> failed, int skipped, Instant start,
-                       RunLength runLength, Duration budget, Intervals intervals, boolean interrupted) throws IOException {
-        Duration wall = Duration.between(start, Instant.now());
-        int measured = (int) runs.stream().filter(p -> races.forks(p) > 0 && !failed.containsKey(p)).count();
-        int forks = runs.stream().mapToInt(races::forks).sum();
-        env.finish(wall, measured, skipped, failed.size(), forks, interrupted);
-        env.benchmarks(runs.stream().filter(p -> races.forks(p) > 0 && !failed.containsKey(p))
-                .flatMap(p -> PairedRaces.isPaired(p) ? PairedRaces.arms(p).stream() : java.util.stream.Stream.of(p))
-                .map(PlanPoint::benchmark).distinct().toList());
-        out.println();
-        failed.forEach((p, why) -> err.println("uring-lab compare: FAILED " + p + ": " + why
-                + (verbose ? "" : " (" + layout.root().relativize(dir.resolve(LOG)) + " says more)")));
-        if (results.size() == 0) {
-            err.println(interrupted ? "uring-lab compare: interrupted before any point was measured; nothing kept"
-                    : "uring-lab compare: no point produced results; nothing to report");
-            for (String name : List.of(EnvFile.NAME, JmhJson.NAME, LOG, RunReader.SLICES_FILE)) {
-                Files.deleteIfExists(dir.resolve(name));
-            }
-            try (var left = Files.list(dir)) {
-                if (left.findAny().isEmpty()) {
-                    Files.delete(dir);
-                }
-            }
-            return EXIT_FAILURE;
-        }
-        env.write(dir);
-        PricesCommand.forCompare(prices, layout).ifPresent(source -> PricesCommand.placeBeside(source, dir, err));
-        Report report;
-        try {
-            report = Reports.write(new ReportRequest(List.of(dir.resolve(JmhJson.NAME)), Optional.ofNullable(baseline),
-                    Optional.empty(), dir.resolve(REPORT), intervals));
-        } catch (ReportInputException | IOException e) {
-            err.println("uring-lab compare: no report: " + e.getMessage());
-            return EXIT_FAILURE;
-        }
-        out.print(report.summaryTable());
-        out.println();
-        if (interrupted) {
-            err.println("uring-lab compare: interrupted: " + measured + " of " + runs.size() + " runs in "
-                    + layout.root().relativize(dir));
-        }
-        out.println("uring-lab compare: " + measured + " of " + runs.size() + " runs measured, " + forks + " forks in "
-                + Progress.clock(wall));
-        out.println("  (" + runLength.describe(budget) + ")");
-        out.println("report: " + report.file());
-        DemoPages.writeBeside(report.file(), err).forEach(page -> out.println("demo: " + page));
-        out.flush();
-        return failed.isEmpty() && !interrupted ? EXIT_OK : EXIT_FAILURE;
+        return new ForkLoop(jmh, races, runLength, budget, profilers, intervals, dir, env, plan.size() - toRun.size(), start)
+                .run(out, verbose ? Optional.empty() : Optional.of(log),
+                        run -> CompareReport.finish(out, err, layout, run, intervals, Optional.ofNullable(baseline),
+                                Optional.ofNullable(prices), verbose));
     }
 
     /** JMH 1.37's own profilers ({@code -lprof}); which of them run on this machine is asked of the jar. */
@@ -410,42 +263,6 @@ public final class CompareCommand implements Callable<Integer> {
             }
         }
         return Optional.empty();
-    }
-
-    /**
-     * Each race's precision now: the half-width over the value of its challenger's ratio to its
-     * reference, or of its score when it races alone; a race not yet measured is left out.
-     */
-    private static Map<Races.Race, Double> precisions(Path json, Intervals intervals, List<Races.Race> races) {
-        Map<Races.Race, Double> out = new LinkedHashMap<>();
-        List<JmhResult> results;
-        Run run;
-        try {
-            run = RunReader.read(json);
-            results = run.results();
-        } catch (ReportInputException e) {
-            return out;
-        }
-        for (Races.Race race : races) {
-            if (PairedRaces.isPaired(race.point())) {
-                List<PlanPoint> arms = PairedRaces.arms(race.point());
-                run.race(arms.getFirst().benchmark(), arms.get(0).params(), arms.get(1).params())
-                        .ifPresent(r -> out.put(race, intervals.paired(r).precision()));
-                continue;
-            }
-            Optional<JmhResult> point = result(results, race.point());
-            Optional<JmhResult> reference = race.reference().flatMap(r -> result(results, r));
-            if (point.isPresent() && race.reference().isEmpty()) {
-                out.put(race, intervals.score(point.get().primary()).precision());
-            } else if (point.isPresent() && reference.isPresent()) {
-                out.put(race, intervals.ratio(point.get().primary(), reference.get().primary()).precision());
-            }
-        }
-        return out;
-    }
-
-    private static Optional<JmhResult> result(List<JmhResult> results, PlanPoint p) {
-        return results.stream().filter(r -> r.benchmark().equals(p.benchmark()) && r.params().equals(p.params())).findFirst();
     }
 
     /** {@code results/<timestamp>/}, new. */

@@ -6,6 +6,7 @@ import dev.uringlab.demos.Alignment;
 import dev.uringlab.demos.Alignment.Row;
 import dev.uringlab.demos.ArmRun;
 import dev.uringlab.demos.Demo;
+import dev.uringlab.demos.DemoFailedException;
 import dev.uringlab.demos.Demos;
 import dev.uringlab.demos.Replay;
 import dev.uringlab.demos.Snapshot;
@@ -89,14 +90,25 @@ class DemoPageBrowserTest {
         }
     }
 
+    /** A demo's two arms as replayed, and the rows of their alignment. */
+    private record Opened(List<ArmRun> runs, List<Row> rows) {
+    }
+
+    /** Replays demo {@code name}, writes its page under {@code target/browser-test/} and opens it in the browser. */
+    private static Opened open(String name) throws DemoFailedException {
+        Demo demo = Demos.find(name).orElseThrow();
+        List<ArmRun> runs = Replay.run(demo);
+        Path page = DemoPage.write(demo, runs, OUT.resolve(name + ".html")).toAbsolutePath();
+        browser.get(page.toUri().toString());
+        return new Opened(runs, Alignment.rows(runs.get(0).steps(), runs.get(1).steps()));
+    }
+
     @ParameterizedTest(name = "{0}")
     @FieldSource("NAMES")
     void shouldDrawTheTracedStateOfBothArmsAtEveryStep(String name) throws Exception {
-        Demo demo = Demos.find(name).orElseThrow();
-        List<ArmRun> runs = Replay.run(demo);
-        List<Row> rows = Alignment.rows(runs.get(0).steps(), runs.get(1).steps());
-        Path page = DemoPage.write(demo, runs, OUT.resolve(name + ".html")).toAbsolutePath();
-        browser.get(page.toUri().toString());
+        Opened opened = open(name);
+        List<ArmRun> runs = opened.runs();
+        List<Row> rows = opened.rows();
 
         assertThat(number("return window.uringlabDemo.rows")).isEqualTo(rows.size());
         assertDrawn(name, runs, rows, 0);
@@ -160,11 +172,9 @@ class DemoPageBrowserTest {
     @ParameterizedTest(name = "{0}")
     @FieldSource("NAMES")
     void shouldKeepBothArmsAndEveryLabelInViewAndNavigateByDifference(String name) throws Exception {
-        Demo demo = Demos.find(name).orElseThrow();
-        List<ArmRun> runs = Replay.run(demo);
-        List<Row> rows = Alignment.rows(runs.get(0).steps(), runs.get(1).steps());
-        Path page = DemoPage.write(demo, runs, OUT.resolve(name + ".html")).toAbsolutePath();
-        browser.get(page.toUri().toString());
+        Opened opened = open(name);
+        List<ArmRun> runs = opened.runs();
+        List<Row> rows = opened.rows();
         assertThat(browser.getTitle().length()).as("%s: the page's title", name).isLessThanOrEqualTo(100);
 
         // Next difference (n, then the button, in turn) and previous (p): each difference's first row.

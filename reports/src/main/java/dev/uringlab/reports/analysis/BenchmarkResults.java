@@ -133,7 +133,7 @@ public record BenchmarkResults(String benchmark, String shortName, Optional<Clai
     }
 
     private static String strategyLabel(Map<String, String> params, List<String> strategyKeys) {
-        String label = Params.cliLabel(params, strategyKeys);
+        String label = Params.label(params, strategyKeys);
         return label.isEmpty() ? "(no strategy params)" : label;
     }
 

@@ -175,7 +175,7 @@ public final class ClaimMatcher {
         List<Pair<JmhResult>> pairs = selected.pairs();
         Map<String, String> want = selected.want();
         boolean inContext = selected.inContext();
-        String selection = want.isEmpty() ? "" : " and " + Params.cliLabel(want, want.keySet());
+        String selection = want.isEmpty() ? "" : " and " + Params.label(want, want.keySet());
         if (pairs.size() != 1) {
             String note;
             if (patched.isEmpty()) {

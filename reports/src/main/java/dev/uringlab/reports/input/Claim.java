@@ -1,5 +1,6 @@
 package dev.uringlab.reports.input;
 
+import dev.uringlab.spi.Names;
 import java.util.List;
 import java.util.Map;
 
@@ -18,10 +19,12 @@ import java.util.Map;
  * @param workload  the author's workload
  * @param metric    what one JMH operation is, e.g. {@code aux CQEs per second}
  * @param benchmark the JMH benchmark's full name
- * @param axis      the strategy param that selects the patch (an SPI axis key in camelCase)
+ * @param axis      the strategy param that selects the patch: an SPI axis key, kebab case in the file
+ *                  ({@code link-cqe}), held as JMH spells the param ({@code linkCqe}; {@link Names})
  * @param patched   the value of {@code axis} for the patched strategy
- * @param match     params every figure's results must have, e.g. {@code ring=emulated}
- * @param options   params that are options of the patched strategy alone (e.g. {@code cqeArray},
+ * @param match     params every figure's results must have, e.g. {@code ring=emulated} (keys in either
+ *                  spelling, held as JMH spells them)
+ * @param options   params that are options of the patched strategy alone (e.g. {@code cqe-array},
  *                  batched-cqe's array size): a figure's value for them selects the patched result
  *                  only, and the baseline result, which has no such option, is matched without them
  * @param display   the unit the report shows this benchmark in
@@ -45,8 +48,9 @@ public record Claim(String seed, String title, String post, String mechanism, St
                     List<Figure> figures, String note, String context, Map<String, Map<String, String>> arms, String demo) {
     public Claim {
         arms = arms == null ? null : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(arms));
-        options = options == null ? List.of() : List.copyOf(options);
-        match = match == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(match));
+        axis = axis == null ? null : Names.camel(axis);
+        options = options == null ? List.of() : options.stream().map(Names::camel).toList();
+        match = Figure.jmhSpelling(match);
         figures = figures == null ? null : List.copyOf(figures);
     }
 

@@ -141,13 +141,20 @@ public final class PricedRatios {
         KernelPrices.Arm b = race.arms().get(1);
         List<String> unpriced = new ArrayList<>();
         List<String> bundled = new ArrayList<>();
+        double differenceNs = 0;
+        double bundledNs = 0;
         for (int k = 0; k < prices.kinds().size(); k++) {
             double sa = a.steps()[k];
             double sb = b.steps()[k];
             if (!prices.priced(k) && (sa > 0 || sb > 0)) {
                 unpriced.add(String.format(Locale.ROOT, "%s %s/%s", prices.kinds().get(k), perOp(sa), perOp(sb)));
-            } else if (prices.priced(k) && !prices.separable(k) && Math.abs(sa - sb) > 1e-9) {
+                continue;
+            }
+            double ns = Math.abs(sa - sb) * prices.prices()[k];
+            differenceNs += ns;
+            if (prices.priced(k) && !prices.separable(k) && Math.abs(sa - sb) > 1e-9) {
                 bundled.add(prices.kinds().get(k));
+                bundledNs += ns;
             }
         }
         if (!unpriced.isEmpty()) {
@@ -155,7 +162,9 @@ public final class PricedRatios {
                     + String.join(", ", unpriced));
         }
         if (!bundled.isEmpty()) {
-            parts.add("the arms differ in " + String.join(", ", bundled) + ", priced only as part of a bundle");
+            parts.add("the arms differ in " + String.join(", ", bundled) + ", priced only as part of a bundle"
+                    + (differenceNs > 0 ? String.format(Locale.ROOT, " (%.0f%% of the arms' difference in time)", 100 * bundledNs / differenceNs)
+                            : ""));
         }
         return String.join("; ", parts);
     }

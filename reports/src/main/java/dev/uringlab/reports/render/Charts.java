@@ -9,68 +9,44 @@ import dev.uringlab.reports.analysis.Verdict;
 import dev.uringlab.reports.input.Display;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
-import java.awt.Graphics2D;
-import java.awt.Rectangle;
 import java.awt.Shape;
 import java.awt.Stroke;
-import java.awt.geom.Line2D;
 import java.awt.geom.Path2D;
-import java.awt.geom.Rectangle2D;
 import java.text.DecimalFormat;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.StandardChartTheme;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.axis.ValueAxis;
-import org.jfree.chart.block.BlockBorder;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.category.BarRenderer;
-import org.jfree.chart.renderer.category.CategoryItemRendererState;
-import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
-import org.jfree.chart.title.LegendTitle;
-import org.jfree.chart.ui.RectangleEdge;
-import org.jfree.chart.ui.RectangleInsets;
-import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
-import org.jfree.svg.SVGGraphics2D;
-import org.jfree.svg.ViewBox;
 
 /**
- * The report's charts, drawn by JFreeChart into SVG (JFreeSVG) and inlined in the page: no
- * image files, no scripts. Text, axes and grid are drawn in stand-in colours that become CSS
- * variables in the SVG, so the page's light or dark scheme colours the charts too. Text from
- * the JSON reaches the SVG only through JFreeSVG's drawString, which escapes it.
+ * The report's three kinds of chart, drawn by JFreeChart: the head-to-head bars of a benchmark,
+ * the sweep of a workload param, the forest plot of the figures. {@link ChartSvg} turns each into
+ * the SVG the page inlines, with the theme; {@link WhiskerBarRenderer} draws the bars' intervals.
  */
 final class Charts {
-    /** Chart width in SVG user units; the page scales charts to its column. */
-    static final int WIDTH = 1000;
+    Charts(ChartSvg svg) {
+        this.svg = svg;
+    }
 
-    private static final Color FG = new Color(1, 2, 3);
-    private static final Color GRID = new Color(4, 5, 6);
-    private static final Color MUTED = new Color(7, 8, 9);
-    private static final Map<String, String> CSS_COLOURS = Map.of(
-            "rgb(1,2,3)", "var(--fg)", "rgb(4,5,6)", "var(--grid)", "rgb(7,8,9)", "var(--muted)");
-    private static final Color CLEAR = new Color(0, 0, 0, 0);
-    private static final StandardChartTheme THEME = theme();
     private static final double BAR_HEIGHT = 17;
-
-    private int charts;
+    /** Where the charts become SVG, one numbering of them for the page. */
+    private final ChartSvg svg;
 
     /** Bars further apart than this (largest over smallest) share a chart on a log axis. */
     static final double LOG_SPREAD = 20;
@@ -150,13 +126,13 @@ final class Charts {
         CategoryPlot plot = new CategoryPlot(data, domain, range, renderer);
         plot.setOrientation(PlotOrientation.HORIZONTAL);
         plot.setDomainGridlinesVisible(false);
-        JFreeChart chart = chart(plot);
+        JFreeChart chart = ChartSvg.chart(plot);
         for (int i = 0; i < b.strategies().size(); i++) {
             renderer.setSeriesPaint(i, strategyColour(b, i));
         }
         int height = 90 + (int) (categories.size() * (b.strategies().size() * BAR_HEIGHT + 16));
-        String svg = svg(chart, height, "Head-to-head scores of " + b.shortName() + (log ? " (log scale)" : ""));
-        return cut.isEmpty() ? svg : svg + "<p class='note'>Whiskers cut at the chart's edge (intervals too wide to draw): "
+        String drawn = svg.svg(chart, height, "Head-to-head scores of " + b.shortName() + (log ? " (log scale)" : ""));
+        return cut.isEmpty() ? drawn : drawn + "<p class='note'>Whiskers cut at the chart's edge (intervals too wide to draw): "
                 + Html.escape(String.join("; ", cut)) + ".</p>";
     }
 
@@ -206,11 +182,11 @@ final class Charts {
         renderer.setDefaultShapesVisible(true);
         renderer.setCapLength(7);
         renderer.setErrorStroke(new BasicStroke(1.2f));
-        ValueAxis domain = sweepAxis(key, minX, maxX);
+        ValueAxis domain = sweepAxis(Params.cli(key), minX, maxX);
         NumberAxis range = new NumberAxis(scale.label());
         range.setRange(0, upper);
         XYPlot plot = new XYPlot(data, domain, range, renderer);
-        JFreeChart chart = chart(plot);
+        JFreeChart chart = ChartSvg.chart(plot);
         int i = 0;
         for (String name : series.keySet()) {
             renderer.setSeriesPaint(i, strategyColour(b, seriesStrategy.get(name)));
@@ -218,7 +194,7 @@ final class Charts {
             renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-4, -4, 8, 8));
             i++;
         }
-        return svg(chart, 420, "Sweep of " + key + " for " + b.shortName());
+        return svg.svg(chart, 420, "Sweep of " + key + " for " + b.shortName());
     }
 
     /**
@@ -286,17 +262,17 @@ final class Charts {
         XYPlot plot = new XYPlot(data, rows, ratio, renderer);
         plot.setOrientation(PlotOrientation.HORIZONTAL);
         plot.setDomainGridlinesVisible(false);
-        ValueMarker one = new ValueMarker(1.0, MUTED, new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {4, 3}, 0));
+        ValueMarker one = new ValueMarker(1.0, ChartSvg.MUTED, new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {4, 3}, 0));
         plot.addRangeMarker(one);
-        JFreeChart chart = chart(plot);
+        JFreeChart chart = ChartSvg.chart(plot);
         for (int i = 0; i < shown.size(); i++) {
             renderer.setSeriesPaint(i, Palette.verdict(shown.get(i)));
             renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-5, -5, 10, 10));
         }
-        renderer.setSeriesPaint(shown.size(), FG);
+        renderer.setSeriesPaint(shown.size(), ChartSvg.FG);
         renderer.setSeriesShape(shown.size(), diamond(7));
         renderer.setSeriesShapesFilled(shown.size(), false);
-        return svg(chart, 90 + 28 * checks.size(), "Measured speed-up against the author's, per figure");
+        return svg.svg(chart, 90 + 28 * checks.size(), "Measured speed-up against the author's, per figure");
     }
 
     private static String category(Row r, boolean multiRun) {
@@ -359,74 +335,6 @@ final class Charts {
         return Math.max(lo, Math.min(hi, v));
     }
 
-    static JFreeChart chart(org.jfree.chart.plot.Plot plot) {
-        JFreeChart chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
-        THEME.apply(chart);
-        chart.setPadding(new RectangleInsets(4, 4, 4, 12));
-        LegendTitle legend = chart.getLegend();
-        legend.setFrame(BlockBorder.NONE);
-        legend.setPosition(RectangleEdge.TOP);
-        legend.setItemLabelPadding(new RectangleInsets(2, 4, 2, 12));
-        return chart;
-    }
-
-    String svg(JFreeChart chart, int height, String title) {
-        String id = "chart" + (++charts);
-        SVGGraphics2D g = new SVGGraphics2D(WIDTH, height);
-        g.setDefsKeyPrefix(id + "-");
-        g.setGeomDoubleConverter(Charts::twoPlaces);
-        g.setTransformDoubleConverter(Charts::twoPlaces);
-        try {
-            chart.draw(g, new Rectangle(0, 0, WIDTH, height));
-        } catch (RuntimeException | InternalError | LinkageError e) {
-            // AWT measures text with the system's fonts; a machine without fontconfig fonts
-            // (a slim container) cannot, and the report keeps its tables rather than failing.
-            return "<p class='note'>" + Html.escape(title) + ": chart not drawn (" + Html.escape(String.valueOf(e))
-                    + "); install fonts (e.g. Debian's fonts-dejavu-core) to get the charts.</p>";
-        }
-        String svg = g.getSVGElement(id, false, new ViewBox(0, 0, WIDTH, height), null, null);
-        // The page inlines the SVG in HTML, where namespace declarations are implied: drop them.
-        svg = svg.replaceFirst("^<svg ([^>]*)>", "<svg " + rootAttributes(id, height, title) + ">");
-        for (Map.Entry<String, String> c : CSS_COLOURS.entrySet()) {
-            svg = svg.replace(c.getKey(), c.getValue());
-        }
-        return svg;
-    }
-
-    private static String rootAttributes(String id, int height, String title) {
-        return "id='" + id + "' class='chart' role='img' aria-label='" + Html.escape(title)
-                + "' viewBox='0 0 " + WIDTH + " " + height + "' width='" + WIDTH + "' height='" + height + "'";
-    }
-
-    private static String twoPlaces(double d) {
-        return String.format(Locale.ROOT, "%.2f", d).replaceFirst("\\.?0+$", "");
-    }
-
-    private static StandardChartTheme theme() {
-        StandardChartTheme t = new StandardChartTheme("uring-lab", false);
-        Font regular = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
-        t.setExtraLargeFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
-        t.setLargeFont(regular);
-        t.setRegularFont(regular);
-        t.setSmallFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        t.setChartBackgroundPaint(CLEAR);
-        t.setPlotBackgroundPaint(CLEAR);
-        t.setPlotOutlinePaint(CLEAR);
-        t.setLegendBackgroundPaint(CLEAR);
-        t.setLegendItemPaint(FG);
-        t.setAxisLabelPaint(FG);
-        t.setTickLabelPaint(FG);
-        t.setItemLabelPaint(FG);
-        t.setDomainGridlinePaint(GRID);
-        t.setRangeGridlinePaint(GRID);
-        t.setBaselinePaint(MUTED);
-        t.setErrorIndicatorPaint(FG);
-        t.setBarPainter(new StandardBarPainter());
-        t.setShadowVisible(false);
-        t.setAxisOffset(new RectangleInsets(2, 2, 2, 2));
-        return t;
-    }
-
     /** The SI scale of a chart's value axis, e.g. {@code M ops/s}. */
     private record Scale(double divisor, String label) {
         static Scale of(double max, Display display) {
@@ -441,49 +349,6 @@ final class Charts {
                 p++;
             }
             return new Scale(d, prefixes[p] + "ops/s (higher is faster)");
-        }
-    }
-
-    /** A bar renderer that also draws each bar's interval as a whisker, asymmetric ends allowed (ns/op intervals are). */
-    private static final class WhiskerBarRenderer extends BarRenderer {
-        private static final long serialVersionUID = 1L;
-        private final transient Map<List<Comparable<?>>, double[]> whiskers;
-
-        WhiskerBarRenderer(Map<List<Comparable<?>>, double[]> whiskers) {
-            this.whiskers = whiskers;
-            setItemMargin(0.06);
-            setDrawBarOutline(false);
-            setShadowVisible(false);
-        }
-
-        @Override
-        public void drawItem(Graphics2D g2, CategoryItemRendererState state, Rectangle2D dataArea, CategoryPlot plot,
-                             CategoryAxis domainAxis, ValueAxis rangeAxis, CategoryDataset dataset, int row, int column,
-                             int pass) {
-            super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
-            double[] ends = whiskers.get(List.of(dataset.getRowKey(row), dataset.getColumnKey(column)));
-            int visibleRow = state.getVisibleSeriesIndex(row);
-            if (ends == null || visibleRow < 0) {
-                return;
-            }
-            PlotOrientation orientation = plot.getOrientation();
-            double mid = calculateBarW0(plot, orientation, dataArea, domainAxis, state, visibleRow, column) + state.getBarWidth() / 2;
-            double top = rangeAxis.getUpperBound();
-            double lo = rangeAxis.valueToJava2D(ends[0], dataArea, plot.getRangeAxisEdge());
-            double hi = rangeAxis.valueToJava2D(Math.min(ends[1], top), dataArea, plot.getRangeAxisEdge());
-            double cap = Math.min(5, state.getBarWidth() / 3);
-            g2.setPaint(FG);
-            g2.setStroke(new BasicStroke(1.2f));
-            line(g2, orientation, lo, mid, hi, mid);
-            line(g2, orientation, lo, mid - cap, lo, mid + cap);
-            if (ends[1] <= top) {
-                line(g2, orientation, hi, mid - cap, hi, mid + cap);
-            }
-        }
-
-        /** A line given as (value coordinate, category coordinate) pairs. */
-        private static void line(Graphics2D g2, PlotOrientation o, double v1, double c1, double v2, double c2) {
-            g2.draw(o == PlotOrientation.HORIZONTAL ? new Line2D.Double(v1, c1, v2, c2) : new Line2D.Double(c1, v1, c2, v2));
         }
     }
 }

@@ -44,7 +44,8 @@ public final class HtmlReport {
     private static final String TEMPLATE = "dev/uringlab/reports/render/report.mustache";
     private static final Mustache MUSTACHE = new DefaultMustacheFactory().compile(TEMPLATE);
 
-    private final Charts charts = new Charts();
+    private final ChartSvg svg = new ChartSvg();
+    private final Charts charts = new Charts(svg);
 
     private HtmlReport() {
     }
@@ -177,7 +178,7 @@ public final class HtmlReport {
     }
 
     private String sliceChart(Analysis a) {
-        return shownRace(a).map(r -> SliceChart.of(charts, r, a.intervals().paired(r))).orElse(null);
+        return shownRace(a).map(r -> SliceChart.of(svg, r, a.intervals().paired(r))).orElse(null);
     }
 
     private static String sliceNote(Analysis a) {
@@ -277,7 +278,7 @@ public final class HtmlReport {
                         .collect(Collectors.joining(", ")),
                 unit, b.display() == Display.NS_PER_OP, charts.headToHead(b), rows, multiRun,
                 !b.workloadKeys().isEmpty(), b.hasBytesPerOp(),
-                b.sweepKey().orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
+                b.sweepKey().map(Params::cli).orElse(""), b.sweepKey().map(k -> charts.sweep(b)).orElse(""),
                 !b.counters().isEmpty(), swatches, counterRows(b),
                 b.rows().stream().anyMatch(r -> "native".equals(r.result().params().get(Params.RING))), nativeNote(b));
     }

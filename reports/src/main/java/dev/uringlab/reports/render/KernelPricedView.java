@@ -116,7 +116,7 @@ public record KernelPricedView(String assumes, String kernel, String worstLoo, b
                     TextSummary.ascii(f.pricedInterval()), f.race(), f.note()));
             rows.add(row);
         }
-        TextSummary.table(rows, out);
+        TextSummary.tableWithNotes(rows, out);
         for (String line : TextSummary.wrap("Assumes: " + v.assumes(), TextSummary.WIDTH)) {
             out.append(line).append('\n');
         }

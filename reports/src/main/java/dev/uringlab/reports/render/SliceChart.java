@@ -32,7 +32,7 @@ final class SliceChart {
     }
 
     /** The chart of {@code race}, whose paired ratio is {@code ratio}. */
-    static String of(Charts charts, PairedRace race, Estimate ratio) {
+    static String of(ChartSvg svg, PairedRace race, Estimate ratio) {
         XYSeries a = new XYSeries("a: " + label(race.a(), race.b()), false);
         XYSeries b = new XYSeries("b: " + label(race.b(), race.a()), false);
         XYSeries pairs = new XYSeries("b / a, each neighbouring pair", false);
@@ -76,7 +76,7 @@ final class SliceChart {
         plot.add(bottom, 2);
         plot.setGap(12);
         String title = "slices of " + race.benchmark() + " over time: each arm's rate, and each neighbouring pair's ratio";
-        return charts.svg(Charts.chart(plot), 520, title);
+        return svg.svg(ChartSvg.chart(plot), 520, title);
     }
 
     private static XYLineAndShapeRenderer dots(int colour) {

@@ -184,7 +184,7 @@ public final class TextSummary {
      * The figures' table: when its last column, the note, would have under 40 columns left, each
      * note becomes a numbered footnote under the table ({@code [1]}; one number per distinct note).
      */
-    private static void tableWithNotes(List<List<String>> rows, StringBuilder out) {
+    static void tableWithNotes(List<List<String>> rows, StringBuilder out) {
         int last = rows.getFirst().size() - 1;
         int[] widths = new int[last];
         for (List<String> row : rows) {

@@ -52,7 +52,7 @@ class ChangeDetectorTest {
         assertThat(changes).allSatisfy(c -> assertThat(c.verdict()).isEqualTo(
                 c.ratio().lo() > 1 ? Noise.IMPROVED : c.ratio().hi() < 1 ? Noise.REGRESSED : Noise.NO_CHANGE));
         assertThat(Files.readString(report.file())).contains("Changes since the old run").contains("run-b/jmh.json (--against)");
-        assertThat(report.summaryTable()).contains("Change since run-b/jmh.json").containsPattern("RegbBenchmark.regb +cqeArray=16");
+        assertThat(report.summaryTable()).contains("Change since run-b/jmh.json").containsPattern("RegbBenchmark.regb +cqe-array=16");
     }
 
     @Test
@@ -77,11 +77,11 @@ class ChangeDetectorTest {
         });
         List<Change> changes = Reports.write(List.of(now), Optional.of(old), dir.resolve("r.html")).analysis().changes();
 
-        Change faster = change(changes, "completion=batched-cqe", "cqeArray=16");
+        Change faster = change(changes, "completion=batched-cqe", "cqe-array=16");
         assertThat(faster.verdict()).isEqualTo(Noise.IMPROVED);
         assertThat(faster.ratio().value()).isEqualTo(2.0);
-        assertThat(change(changes, "completion=baseline", "cqeArray=8").verdict()).isEqualTo(Noise.REGRESSED);
-        Change same = change(changes, "completion=baseline", "cqeArray=16");
+        assertThat(change(changes, "completion=baseline", "cqe-array=8").verdict()).isEqualTo(Noise.REGRESSED);
+        Change same = change(changes, "completion=baseline", "cqe-array=16");
         assertThat(same.verdict()).isEqualTo(Noise.NO_CHANGE);
         assertThat(same.method()).isEqualTo("holds 1.00: 95% bootstrap interval, 1 vs 1 forks");
     }
@@ -102,10 +102,10 @@ class ChangeDetectorTest {
         });
         List<Change> changes = Reports.write(List.of(now), Optional.of(old), dir.resolve("r.html")).analysis().changes();
 
-        Change overlapping = change(changes, "completion=baseline", "cqeArray=16");   // [90, 110] vs [105, 125]
+        Change overlapping = change(changes, "completion=baseline", "cqe-array=16");   // [90, 110] vs [105, 125]
         assertThat(overlapping.verdict()).isEqualTo(Noise.NO_CHANGE);
         assertThat(overlapping.method()).isEqualTo("holds 1.00: JMH's 99.9% errors (no raw samples)");
-        Change apart = change(changes, "completion=batched-cqe", "cqeArray=16");       // [90, 110] vs [115, 135]
+        Change apart = change(changes, "completion=batched-cqe", "cqe-array=16");       // [90, 110] vs [115, 135]
         assertThat(apart.verdict()).isEqualTo(Noise.REGRESSED);
         assertThat(apart.method()).isEqualTo("excludes 1.00: JMH's 99.9% errors (no raw samples)");
     }

@@ -80,7 +80,7 @@ class ClaimMatcherTest {
 
         ClaimCheck async = check(a, "003", "link size 10, FORCE_ASYNC");
         assertThat(async.verdict()).isEqualTo(Verdict.NOT_MEASURED);
-        assertThat(async.note()).isEqualTo("no result with link-cqe=baseline and ring=emulated, completion=per-cqe-lock, linkSize=10, async=true");
+        assertThat(async.note()).isEqualTo("no result with link-cqe=baseline and ring=emulated, completion=per-cqe-lock, link-size=10, async=true");
         assertThat(check(a, "003", "link size 10").verdict()).isNotEqualTo(Verdict.NOT_MEASURED);
         assertThat(Files.exists(dir.resolve("unused.html"))).isFalse();
     }

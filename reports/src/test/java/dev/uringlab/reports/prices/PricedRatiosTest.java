@@ -75,4 +75,14 @@ class PricedRatiosTest {
         assertThat(p.ratio()).isCloseTo(782 / 770.0, within(1e-12));
         assertThat(p.note()).contains("connections=1 (the figure's 1000)");
     }
+
+    @Test
+    void shouldSayHowMuchOfThePredictedDifferenceIsInKindsPricedOnlyAsABundle() {
+        // locked moves only with others: of link 10's 39 ns difference (calls 4, locked 10, syscalls 25), 10 are a bundle's
+        KernelPrices p = new KernelPrices(PRICES.assumes(), PRICES.kernel(), PRICES.kinds(), PRICES.prices(), PRICES.low(),
+                PRICES.high(), new double[] {0.5, 0.0001, 0.9, Double.NaN}, PRICES.draws(), PRICES.workloads(), PRICES.skipped(),
+                PRICES.races());
+        assertThat(PricedRatios.price(SyntheticPrices.link10(), p).note())
+                .contains("the arms differ in locked, priced only as part of a bundle (26% of the arms' difference in time)");
+    }
 }

@@ -1,5 +1,6 @@
 package dev.uringlab.spi.recipe;
 
+import dev.uringlab.spi.ClassPathFiles;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

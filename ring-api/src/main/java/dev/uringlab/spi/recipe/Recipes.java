@@ -1,5 +1,6 @@
 package dev.uringlab.spi.recipe;
 
+import dev.uringlab.spi.ClassPathFiles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

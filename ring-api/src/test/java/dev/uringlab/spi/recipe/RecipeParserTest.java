@@ -96,9 +96,7 @@ class RecipeParserTest {
     void shouldNameTheFileAndLineOfEachStepProblem(String replacement, int line, String problem) {
         String text = GOOD.replace("    call io_cqring_wait @ v6.2 io_uring/io_uring.c:2494   a version before the file",
                 unescape(replacement).replace("\\t", "\t"));
-        assertThat(text).isNotEqualTo(GOOD);
-        assertThatThrownBy(() -> RecipeParser.parse("dir/tiny.recipe", text)).isInstanceOf(RecipeSyntaxException.class)
-                .hasMessageStartingWith("dir/tiny.recipe:" + line + ": ").hasMessageContaining(problem);
+        assertProblemAt(text, line, problem);
     }
 
     @ParameterizedTest(name = "{3}")
@@ -117,6 +115,11 @@ class RecipeParserTest {
     })
     void shouldNameTheLineOfEachHeaderAndStructureProblem(String from, String to, int line, String problem) {
         String text = GOOD.replaceFirst(Pattern.quote(unescape(from)), Matcher.quoteReplacement(unescape(to)));
+        assertProblemAt(text, line, problem);
+    }
+
+    /** {@code text}, a changed copy of {@link #GOOD}, is refused with {@code dir/tiny.recipe:LINE: ...problem...}. */
+    private static void assertProblemAt(String text, int line, String problem) {
         assertThat(text).isNotEqualTo(GOOD);
         assertThatThrownBy(() -> RecipeParser.parse("dir/tiny.recipe", text)).isInstanceOf(RecipeSyntaxException.class)
                 .hasMessageStartingWith("dir/tiny.recipe:" + line + ": ").hasMessageContaining(problem);

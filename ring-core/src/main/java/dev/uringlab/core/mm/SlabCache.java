@@ -8,10 +8,6 @@ import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.function.Supplier;
 
 /**
@@ -29,6 +25,10 @@ import java.util.function.Supplier;
  * {@code cmpxchg_double_slab} on that page, and a page that was full goes onto this CPU's
  * partial list ({@code put_cpu_partial}), which spills to the node list past
  * {@code s->cpu_partial} objects.
+ *
+ * <p>This class holds the fast paths and {@code ___slab_alloc}'s refill of a CPU's word
+ * ({@link CpuSlab}); the pages and the lists they wait on, with the page-level steps of the slow
+ * paths, are the cache's node ({@link KmemCacheNode}).
  *
  * <p>Objects per page come from SLUB's {@code calculate_order} for the object's size
  * ({@code slub_min_objects = 4 * (fls(nr_cpu_ids) + 1)}, at most order 3). Not emulated: empty
@@ -48,47 +48,18 @@ public final class SlabCache<T> implements KmemCache<T> {
     /** slub_max_order: PAGE_ALLOC_COSTLY_ORDER. */
     static final int SLUB_MAX_ORDER = 3;
     private static final int PAGE_SIZE = 4096;
-    private static final long INDEX_MASK = 0xffff;
-    private static final VarHandle WORD;
-
-    static {
-        try {
-            WORD = MethodHandles.lookup().findVarHandle(CpuSlab.class, "word", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final String name;
-    private final Supplier<? extends T> ctor;
     private final Counters counters;
     private final Trace trace;
     private final Counter allocCounter;
     private final Counter freeCounter;
     /** oo_objects(s->oo): objects per slab page. */
     private final int objectsPerPage;
-    /** s->cpu_partial: free objects a CPU's partial list may hold before it spills to the node. */
-    private final int cpuPartial;
     /** s->cpu_slab: one per possible CPU, made on first use. */
     private final CpuSlab[] cpuSlab = new CpuSlab[Cpus.NR_CPU_IDS];
-    /** Every page the cache made, by slot (what a CPU's word names); grown under {@link #node}. */
-    private volatile SlabPage[] pages = new SlabPage[8];
-    private int nrPages;
-    /** struct kmem_cache_node: its partial list, under its own monitor (n->list_lock). */
-    private final ArrayDeque<SlabPage> node = new ArrayDeque<>();
-
-    /**
-     * struct kmem_cache_cpu. {@link #word} is freelist, page and tid in one: bits 0-15 the
-     * first free object's index plus one (0: empty), bits 16-31 the page's slot plus one (0: no
-     * page), bits 32-63 the transaction id. {@link #partial} and {@link #partialObjects} are
-     * changed only under this object's monitor (interrupts off on that CPU).
-     */
-    private static final class CpuSlab {
-        @SuppressWarnings("unused") // accessed through WORD
-        volatile long word;
-        SlabPage partial;
-        int partialObjects;
-    }
+    /** s->node[0]: the pages and their partial lists; the slow paths' half. */
+    private final KmemCacheNode node;
 
     /**
      * A cache of objects of {@code size} bytes (the kernel's s->size, after alignment), each made
@@ -97,16 +68,16 @@ public final class SlabCache<T> implements KmemCache<T> {
     public SlabCache(String name, int size, Supplier<? extends T> ctor, Counters counters, Trace trace,
                      Counter allocCounter, Counter freeCounter) {
         this.name = name;
-        this.ctor = ctor;
         this.counters = counters;
         this.trace = trace;
         this.allocCounter = allocCounter;
         this.freeCounter = freeCounter;
         this.objectsPerPage = (PAGE_SIZE << calculateOrder(size, Cpus.NR_CPU_IDS)) / size;
-        this.cpuPartial = size >= PAGE_SIZE ? 2 : size >= 1024 ? 6 : size >= 256 ? 13 : 30; // set_cpu_partial
-        if (objectsPerPage > INDEX_MASK - 1) {
+        int cpuPartial = size >= PAGE_SIZE ? 2 : size >= 1024 ? 6 : size >= 256 ? 13 : 30; // set_cpu_partial
+        if (objectsPerPage > CpuSlab.INDEX_MASK - 1) {
             throw new IllegalArgumentException("objects of " + size + " bytes: too many per page");
         }
+        this.node = new KmemCacheNode(name, ctor, trace, objectsPerPage, cpuPartial);
     }
 
     /**
@@ -147,19 +118,6 @@ public final class SlabCache<T> implements KmemCache<T> {
         return objectsPerPage;
     }
 
-    private static int freelist(long w) {
-        return (int) (w & INDEX_MASK);
-    }
-
-    private static int pageSlot(long w) {
-        return (int) ((w >>> 16) & INDEX_MASK);
-    }
-
-    /** next_tid with the new freelist and page. */
-    private static long next(long w, int freelist, int slotPlusOne) {
-        return ((w >>> 32) + 1) << 32 | (long) slotPlusOne << 16 | freelist;
-    }
-
     private CpuSlab cpuSlab(int cpu) {
         CpuSlab c = cpuSlab[cpu];
         if (c == null) {
@@ -189,14 +147,14 @@ public final class SlabCache<T> implements KmemCache<T> {
         CpuSlab c = cpuSlab(cpu);
         Object obj;
         while (true) {
-            long w = (long) WORD.getVolatile(c);
-            int head = freelist(w);
+            long w = c.word();
+            int head = CpuSlab.freelist(w);
             if (head == 0) {
                 obj = slabAllocSlow(c);
                 break;
             }
-            SlabPage page = pages[pageSlot(w) - 1];
-            if (WORD.compareAndSet(c, w, next(w, page.freeptr[head - 1], pageSlot(w)))) {
+            SlabPage page = node.page(CpuSlab.pageSlot(w) - 1);
+            if (c.cas(w, CpuSlab.next(w, page.freeptr[head - 1], CpuSlab.pageSlot(w)))) {
                 obj = page.objects[head - 1];
                 break;
             }
@@ -228,8 +186,8 @@ public final class SlabCache<T> implements KmemCache<T> {
     /** The head of the freelist, or the slow path's object; the caller holds {@code c}'s monitor. */
     private Object popOrRefill(CpuSlab c) {
         while (true) {
-            long w = (long) WORD.getVolatile(c);
-            int head = freelist(w);
+            long w = c.word();
+            int head = CpuSlab.freelist(w);
             if (head == 0) {
                 Object obj = slabAllocRefill(c);
                 if (obj != null) {
@@ -237,8 +195,8 @@ public final class SlabCache<T> implements KmemCache<T> {
                 }
                 continue;
             }
-            SlabPage page = pages[pageSlot(w) - 1];
-            if (WORD.compareAndSet(c, w, next(w, page.freeptr[head - 1], pageSlot(w)))) {
+            SlabPage page = node.page(CpuSlab.pageSlot(w) - 1);
+            if (c.cas(w, CpuSlab.next(w, page.freeptr[head - 1], CpuSlab.pageSlot(w)))) {
                 return page.objects[head - 1];
             }
         }
@@ -264,132 +222,27 @@ public final class SlabCache<T> implements KmemCache<T> {
      */
     private Object slabAllocRefill(CpuSlab c) {
         while (true) {
-            long w = (long) WORD.getVolatile(c);
-            if (freelist(w) != 0) {
+            long w = c.word();
+            if (CpuSlab.freelist(w) != 0) {
                 return null;
             }
-            SlabPage page = pageSlot(w) == 0 ? null : pages[pageSlot(w) - 1];
-            int head = page == null ? 0 : getFreelist(page);
+            SlabPage page = CpuSlab.pageSlot(w) == 0 ? null : node.page(CpuSlab.pageSlot(w) - 1);
+            int head = page == null ? 0 : node.getFreelist(page);
             while (head == 0) {
-                page = takeCpuPartial(c);
+                page = node.takeCpuPartial(c);
                 if (page == null) {
-                    page = getPartialNode();
+                    page = node.getPartialNode();
                 }
                 if (page == null) {
-                    page = newSlab();
+                    page = node.newSlab();
                 }
-                head = getFreelist(page);
+                head = node.getFreelist(page);
             }
-            if (WORD.compareAndSet(c, w, next(w, page.freeptr[head - 1], page.slot + 1))) {
+            if (c.cas(w, CpuSlab.next(w, page.freeptr[head - 1], page.slot + 1))) {
                 return page.objects[head - 1];
             }
-            giveBack(c, page, head); // the word moved (an IRQ-context free): put the list back, retry
+            node.giveBack(c, page, head); // the word moved (an IRQ-context free): put the list back, retry
         }
-    }
-
-    /**
-     * get_freelist: take the page's whole freelist (cmpxchg_double_slab), leaving it frozen with
-     * every object counted in use; the page stays frozen only if it had objects to give.
-     * Returns the first object's index plus one, or 0.
-     */
-    private int getFreelist(SlabPage page) {
-        trace.step(StepKind.LOCKED, "cmpxchg_double_slab(get_freelist)");
-        while (true) {
-            long fc = page.freelistCounters;
-            int head = SlabPage.freelist(fc);
-            if (page.casFreelistCounters(fc, SlabPage.pack(0, page.objects.length, head != 0))) {
-                return head;
-            }
-        }
-    }
-
-    /** The list starting at {@code head} back onto its page (a refill that lost its race). */
-    private void giveBack(CpuSlab c, SlabPage page, int head) {
-        int n = 1;
-        int tail = head;
-        while (page.freeptr[tail - 1] != 0) {
-            tail = page.freeptr[tail - 1];
-            n++;
-        }
-        while (true) {
-            long fc = page.freelistCounters;
-            page.freeptr[tail - 1] = SlabPage.freelist(fc);
-            if (page.casFreelistCounters(fc, SlabPage.pack(head, SlabPage.inuse(fc) - n, true))) {
-                break;
-            }
-        }
-        putCpuPartialLocked(c, page);
-    }
-
-    /** slub_percpu_partial: the first page of this CPU's partial list (frozen), or null. */
-    private SlabPage takeCpuPartial(CpuSlab c) {
-        SlabPage page = c.partial;
-        if (page != null) {
-            c.partial = page.next;
-            page.next = null;
-            c.partialObjects -= page.objects.length - SlabPage.inuse(page.freelistCounters);
-            if (c.partial == null) {
-                c.partialObjects = 0;
-            }
-        }
-        return page;
-    }
-
-    /** get_partial_node: a page off the node's partial list, frozen for this CPU, under n->list_lock. */
-    private SlabPage getPartialNode() {
-        SlabPage page;
-        trace.step(StepKind.LOCKED, "spin_lock(n->list_lock)");
-        synchronized (node) {
-            page = node.pollFirst();
-        }
-        if (page != null) {
-            while (true) {
-                long fc = page.freelistCounters;
-                if (page.casFreelistCounters(fc, fc | SlabPage.FROZEN)) {
-                    break;
-                }
-            }
-        }
-        return page;
-    }
-
-    private void addPartialNode(SlabPage page) {
-        trace.step(StepKind.LOCKED, "spin_lock(n->list_lock)");
-        synchronized (node) {
-            node.addLast(page);
-        }
-    }
-
-    /**
-     * new_slab -> allocate_slab: a page of real objects, each made by the constructor, chained
-     * in order (shuffling is off), frozen for this CPU, every object free.
-     */
-    @OutOfLine("allocate_slab")
-    private SlabPage newSlab() {
-        trace.step(StepKind.CALL, "allocate_slab");
-        SlabObject[] objs = new SlabObject[objectsPerPage];
-        SlabPage page;
-        synchronized (node) {
-            if (nrPages == INDEX_MASK - 1) {
-                throw new IllegalStateException("slab " + name + ": more than " + (INDEX_MASK - 1) + " pages");
-            }
-            page = new SlabPage(objs, nrPages);
-            SlabPage[] p = pages;
-            if (nrPages == p.length) {
-                p = Arrays.copyOf(p, p.length * 2);
-            }
-            p[nrPages++] = page;
-            pages = p;
-        }
-        for (int i = 0; i < objs.length; i++) {
-            SlabObject o = (SlabObject) ctor.get();
-            o.slabPage = page;
-            o.slabIndex = i;
-            objs[i] = o;
-            page.freeptr[i] = i + 1 < objs.length ? i + 2 : 0;
-        }
-        page.freelistCounters = SlabPage.pack(1, 0, true);
-        return page;
     }
 
     @Override
@@ -429,78 +282,20 @@ public final class SlabCache<T> implements KmemCache<T> {
     private void doSlabFree(CpuSlab c, SlabObject o) {
         SlabPage page = o.slabPage;
         while (true) {
-            long w = (long) WORD.getVolatile(c);
-            if (pageSlot(w) != page.slot + 1) {
-                slabFree(c, page, o);
+            long w = c.word();
+            if (CpuSlab.pageSlot(w) != page.slot + 1) {
+                node.slabFree(c, page, o);
                 break;
             }
-            page.freeptr[o.slabIndex] = freelist(w);
-            if (WORD.compareAndSet(c, w, next(w, o.slabIndex + 1, pageSlot(w)))) {
-                break;
-            }
-        }
-    }
-
-    /**
-     * __slab_free: push the object on its page's freelist with cmpxchg_double_slab; a page that
-     * was full and not frozen is frozen and goes on this CPU's partial list (put_cpu_partial).
-     * A page already on the node's list stays there, even when it empties.
-     */
-    @OutOfLine("__slab_free")
-    private void slabFree(CpuSlab c, SlabPage page, SlabObject o) {
-        trace.step(StepKind.CALL, "__slab_free");
-        trace.step(StepKind.LOCKED, "cmpxchg_double_slab(__slab_free)");
-        boolean toPartial;
-        while (true) {
-            long fc = page.freelistCounters;
-            int prior = SlabPage.freelist(fc);
-            boolean wasFrozen = (fc & SlabPage.FROZEN) != 0;
-            page.freeptr[o.slabIndex] = prior;
-            toPartial = prior == 0 && !wasFrozen;
-            long update = SlabPage.pack(o.slabIndex + 1, SlabPage.inuse(fc) - 1, wasFrozen || toPartial);
-            if (page.casFreelistCounters(fc, update)) {
+            page.freeptr[o.slabIndex] = CpuSlab.freelist(w);
+            if (c.cas(w, CpuSlab.next(w, o.slabIndex + 1, CpuSlab.pageSlot(w)))) {
                 break;
             }
         }
-        if (toPartial) {
-            synchronized (c) {
-                putCpuPartialLocked(c, page);
-            }
-        }
-    }
-
-    /**
-     * put_cpu_partial(s, page, 1): the frozen page joins this CPU's partial list; when the list
-     * already holds more than s->cpu_partial free objects it is first spilled to the node
-     * (unfreeze_partials, interrupts off). The caller holds {@code c}'s monitor.
-     */
-    private void putCpuPartialLocked(CpuSlab c, SlabPage page) {
-        if (c.partial != null && c.partialObjects > cpuPartial) {
-            trace.step(StepKind.IRQ, "local_irq_save(unfreeze_partials)");
-            SlabPage p;
-            while ((p = takeCpuPartial(c)) != null) {
-                unfreezeToNode(p);
-            }
-        }
-        page.next = c.partial;
-        c.partial = page;
-        c.partialObjects += page.objects.length - SlabPage.inuse(page.freelistCounters);
-    }
-
-    /** unfreeze_partials of one page: unfrozen with cmpxchg_double_slab, onto the node's partial list. */
-    private void unfreezeToNode(SlabPage page) {
-        trace.step(StepKind.LOCKED, "cmpxchg_double_slab(unfreeze_partials)");
-        while (true) {
-            long fc = page.freelistCounters;
-            if (page.casFreelistCounters(fc, fc & ~SlabPage.FROZEN)) {
-                break;
-            }
-        }
-        addPartialNode(page);
     }
 
     @Override
     public String toString() {
-        return "kmem_cache " + name + " (" + objectsPerPage + " objects per slab, " + nrPages + " slabs)";
+        return "kmem_cache " + name + " (" + objectsPerPage + " objects per slab, " + node.nrPages() + " slabs)";
     }
 }

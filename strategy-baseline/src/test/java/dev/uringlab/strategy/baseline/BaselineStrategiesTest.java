@@ -14,9 +14,10 @@ import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.ModelBatch;
 import dev.uringlab.spi.ModelCq;
+import dev.uringlab.spi.ModelPollWait;
+import dev.uringlab.spi.ModelPollWait.Access;
 import dev.uringlab.spi.ModelReq;
 import dev.uringlab.spi.PollRearm;
-import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.RequestAllocation;
 import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.StrategyProvider;
@@ -130,30 +131,9 @@ class BaselineStrategiesTest {
         return reqs;
     }
 
-    /** A POLL_ADD's wait entry asking for POLLIN, recording the list operations the strategy makes. */
-    private static PollWait pollinEntry(List<String> calls) {
-        return new PollWait() {
-            @Override public int events() { return PollEvents.POLLIN; }
-            @Override public void addWaitQueue() { calls.add("add_wait_queue"); }
-            @Override public void listDelInit() { calls.add("list_del_init"); }
-            @Override public boolean isQueued() { return !calls.isEmpty() && calls.getLast().equals("add_wait_queue"); }
-            @Override public boolean isInternal() { return false; }
-            @Override public int loState() { throw new AssertionError("the baseline keeps no state"); }
-            @Override public void woState(int value) { throw new AssertionError("the baseline keeps no state"); }
-            @Override public int lvState() { throw new AssertionError("the baseline keeps no state"); }
-            @Override public void svState(int value) { throw new AssertionError("the baseline keeps no state"); }
-            @Override public boolean casState(int e, int u) { throw new AssertionError("the baseline keeps no state"); }
-            @Override public int xaddState(int d) { throw new AssertionError("the baseline keeps no state"); }
-            @Override public long userData() { return 1; }
-            @Override public int lpPass() { throw new AssertionError("the baseline keeps no state"); }
-            @Override public void spPass(int value) { throw new AssertionError("the baseline keeps no state"); }
-        };
-    }
-
     @Test
     void shouldTakeThePollEntryOffOnWakeAndPutItBackBeforeTheCommit() {
-        List<String> calls = new ArrayList<>(List.of("add_wait_queue"));
-        PollWait poll = pollinEntry(calls);
+        ModelPollWait poll = new ModelPollWait(false, Access.LIST); // armed: on the waitqueue; the baseline keeps no state
         ReaddWaitQueuePollRearm rearm = new ReaddWaitQueuePollRearm();
         assertThat(rearm.pollWake(poll, PollEvents.POLLIN)).isTrue();
         assertThat(rearm.pollDisarm(poll)).as("a remove while the task work is queued: off the list, -EALREADY").isFalse();
@@ -161,17 +141,16 @@ class BaselineStrategiesTest {
         assertThat(rearm.rearmBeforeCommit()).as("io_poll_task_func re-adds before io_commit_cqring").isTrue();
         assertThat(rearm.pollRearm(poll)).as("and looks no further").isEqualTo(PollRearm.Rearmed.NO_ACTION);
         assertThat(rearm.pollDisarm(poll)).as("a remove of the armed poll").isTrue();
-        assertThat(calls).containsExactly("add_wait_queue", "list_del_init", "add_wait_queue");
+        assertThat(poll.calls()).containsExactly("list_del_init", "add_wait_queue");
     }
 
     @Test
     void shouldLeaveAWakeupForAnotherEventOnTheListWithoutTaskWork() {
-        List<String> calls = new ArrayList<>(List.of("add_wait_queue"));
-        PollWait poll = pollinEntry(calls);
+        ModelPollWait poll = new ModelPollWait(false, Access.LIST);
         ReaddWaitQueuePollRearm rearm = new ReaddWaitQueuePollRearm();
         assertThat(rearm.pollWake(poll, PollEvents.POLLOUT)).as("__io_async_wake: the event test comes first").isFalse();
         assertThat(rearm.pollWake(poll, PollEvents.POLLIN)).as("the next POLLIN wakeup").isTrue();
-        assertThat(calls).containsExactly("add_wait_queue", "list_del_init");
+        assertThat(poll.calls()).containsExactly("list_del_init");
     }
 
     @Test

@@ -29,6 +29,8 @@ public final class BatchedCqeProvider extends AbstractStrategyProvider<Completio
                     + " request CQEs: one lock, commit and eventfd signal per batch instead of per aux CQE",
                 ctx -> new DeferredAuxCqePosting(ctx.counters(),
                         ctx.intOption(CQE_ARRAY_OPTION, DeferredAuxCqePosting.DEFAULT_CQE_ARRAY), ctx.trace()));
+        raceContext("linux-6.1");
+        raceOn("regb");
     }
 
     /** {@value #CQE_ARRAY_OPTION}, default {@value DeferredAuxCqePosting#DEFAULT_CQE_ARRAY}: the series' v1 swept 8, 16 and 32. */

@@ -199,6 +199,7 @@ public final class IrqSafePercpuBioCache implements BioAllocation {
                     "the per-CPU bio cache made IRQ-safe (free_list_irq, spliced at 16) and used for every io_uring read"
                         + " and write; at most 256 bios per CPU",
                     ctx -> new IrqSafePercpuBioCache(ctx.bioSlab(), ctx.counters(), ctx.trace()));
+            raceOn("polled-reads");
         }
     }
 }

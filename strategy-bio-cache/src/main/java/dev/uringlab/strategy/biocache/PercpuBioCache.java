@@ -151,6 +151,8 @@ public final class PercpuBioCache implements BioAllocation {
                     "polled-IO bios recycled through a per-CPU LIFO list in the bio_set (max 512, pruned by 64 past 576)"
                         + " instead of the slab",
                     ctx -> new PercpuBioCache(ctx.bioSlab(), ctx.counters(), ctx.trace()));
+            raceContext("linux-5.14");
+            raceOn("polled-reads");
         }
     }
 }

@@ -19,5 +19,7 @@ public final class BoxedCqeProvider extends AbstractStrategyProvider<LinkCqe> {
                 "only the failed or last request of a link chain posts a CQE (the RFC's ring flag IORING_SETUP_BOXED_CQE):"
                     + " one CQE per successful chain; drain is refused once links are used",
                 ctx -> new LastOrFailedLinkCqe());
+        raceContext("linux-5.6");
+        raceOn("linked-nops");
     }
 }

@@ -1,8 +1,8 @@
 package dev.uringlab.strategy.boxedcqe;
 
+import dev.uringlab.api.SqeFlags;
 import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
-import dev.uringlab.api.SqeFlags;
 import dev.uringlab.spi.LinkCqe;
 import dev.uringlab.spi.NativeEquivalent;
 import java.util.Optional;
@@ -17,6 +17,11 @@ public final class CqeSkipSuccessProvider extends AbstractStrategyProvider<LinkC
                 "IOSQE_CQE_SKIP_SUCCESS (5.17): a request with the flag posts no CQE when it succeeds; a failure posts,"
                     + " and silences the rest of its link when it had the flag; drain is refused after the first flagged SQE",
                 ctx -> new SkipSuccessLinkCqe());
+        raceOn("linked-nops");
+        raceOnlyWith("profile", "baseline",
+                "IOSQE_CQE_SKIP_SUCCESS came with 5.17; seed 003's 5.6 context is raced with boxed-cqe");
+        raceOnlyWith("completion", "baseline",
+                "no kernel had IOSQE_CQE_SKIP_SUCCESS (5.17) on the 5.6 posting path; seed 003's context is raced with boxed-cqe");
     }
 
     /** The kernel's own flag: a workload that sets it runs unchanged on the native ring. */

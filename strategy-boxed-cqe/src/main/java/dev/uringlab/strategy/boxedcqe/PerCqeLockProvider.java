@@ -20,5 +20,6 @@ public final class PerCqeLockProvider extends AbstractStrategyProvider<Completio
                 "the 5.6 posting path of seed 003's time: every CQE, request or aux, takes the completion lock, fills,"
                     + " commits, unlocks and runs ev_posted on its own; a suppressed CQE skips all of it",
                 ctx -> new PerCqeLockPosting());
+        raceOn("linked-nops");
     }
 }

@@ -150,6 +150,9 @@ public final class PollRefsPollRearm implements PollRearm {
                         + " owner's io_poll_check_events loops until it drops to 0, with no ->poll call when the wakeup"
                         + " carried a mask",
                     ctx -> new PollRefsPollRearm(ctx.trace()));
+            raceOn("regb", "echo-server");
+            raceOnlyWith("completion", "baseline",
+                    "one axis moves at a time: reg.b races poll_refs on the baseline posting path");
         }
     }
 }

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.api.PollEvents;
 import dev.uringlab.spi.PollRearm.Rearmed;
-import dev.uringlab.spi.PollWait;
+import dev.uringlab.spi.ModelPollWait;
+import dev.uringlab.spi.ModelPollWait.Access;
 import dev.uringlab.spi.trace.Trace;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,53 +20,37 @@ import org.junit.jupiter.api.Test;
  */
 class PollRefsPollRearmTest {
 
-    /** One poll's two words, the entry always queued (the waitqueue is not the subject here). */
-    static final class Poll implements PollWait {
-        final AtomicInteger refs = new AtomicInteger();
-        int pass;
-
-        @Override public int events() { return PollEvents.POLLIN; }
-        @Override public void addWaitQueue() { throw new AssertionError("poll-refs never re-adds the entry"); }
-        @Override public void listDelInit() { throw new AssertionError("poll-refs never takes a multishot entry off"); }
-        @Override public boolean isQueued() { return true; }
-        @Override public long userData() { return 7; }
-        @Override public boolean isInternal() { return false; }
-        @Override public int loState() { throw new AssertionError("poll_refs is read with atomic_read (volatile)"); }
-        @Override public void woState(int value) { throw new AssertionError("poll_refs is written atomically"); }
-        @Override public int lvState() { return refs.get(); }
-        @Override public void svState(int value) { refs.set(value); }
-        @Override public boolean casState(int e, int u) { return refs.compareAndSet(e, u); }
-        @Override public int xaddState(int d) { return refs.getAndAdd(d); }
-        @Override public int lpPass() { return pass; }
-        @Override public void spPass(int value) { pass = value; }
-    }
-
     private final PollRefsPollRearm r = new PollRefsPollRearm(Trace.OFF);
+
+    /** One poll's two words, the entry always queued: poll_refs never takes a multishot entry off nor re-adds it. */
+    private static ModelPollWait poll() {
+        return new ModelPollWait(false, Access.ATOMIC, Access.PASS);
+    }
 
     @Test
     void shouldLoopForAWakeupThatCameDuringThePassAndKeepItsMaskOtherwise() {
-        Poll poll = new Poll();
+        ModelPollWait poll = poll();
         assertThat(r.pollWake(poll, PollEvents.POLLIN)).as("0 -> 1: the waker owns the request").isTrue();
         assertThat(r.pollCheckEvents(poll)).as("one reference: the wakeup's mask is good").isFalse();
         assertThat(r.pollWake(poll, PollEvents.POLLIN)).as("1 -> 2: only counted").isFalse();
         assertThat(r.pollRearm(poll)).isEqualTo(Rearmed.LOOP);
         r.pollCheckEvents(poll); // the second pass has no stashed mask (the engine cleared it): it polls the file
         assertThat(r.pollRearm(poll)).isEqualTo(Rearmed.NO_ACTION);
-        assertThat(poll.refs.get()).isZero();
+        assertThat(poll.state()).isZero();
         assertThat(r.pollWake(poll, PollEvents.POLLIN)).as("ownership was given up: the next wakeup takes it").isTrue();
     }
 
     @Test
     void shouldTestTheMaskBeforeTakingAReference() {
-        Poll poll = new Poll();
+        ModelPollWait poll = poll();
         assertThat(r.pollWake(poll, PollEvents.POLLOUT)).as("a POLLOUT wakeup of a POLLIN poll").isFalse();
-        assertThat(poll.refs.get()).as("no reference taken").isZero();
+        assertThat(poll.state()).as("no reference taken").isZero();
         assertThat(r.pollWake(poll, PollEvents.POLLIN)).isTrue();
     }
 
     @Test
     void shouldLetARemoveTakeOwnershipOnlyFromZeroAndLeaveItsReferenceOtherwise() {
-        Poll poll = new Poll();
+        ModelPollWait poll = poll();
         assertThat(r.pollWake(poll, PollEvents.POLLIN)).isTrue();
         assertThat(r.pollDisarm(poll)).as("io_poll_disarm while the task work owns the request: -EALREADY").isFalse();
         assertThat(r.pollCheckEvents(poll)).as("the remove's reference makes the pass poll the file").isTrue();
@@ -75,18 +60,18 @@ class PollRefsPollRearmTest {
 
     @Test
     void shouldSetTheRetryFlagPastTheBiasInsteadOfCounting() {
-        Poll poll = new Poll();
-        poll.refs.set(PollRefsPollRearm.IO_POLL_REF_BIAS);
+        ModelPollWait poll = poll();
+        poll.state(PollRefsPollRearm.IO_POLL_REF_BIAS);
         assertThat(r.pollWake(poll, PollEvents.POLLIN)).isFalse();
-        assertThat(poll.refs.get()).isEqualTo(PollRefsPollRearm.IO_POLL_REF_BIAS | PollRefsPollRearm.IO_POLL_RETRY_FLAG);
+        assertThat(poll.state()).isEqualTo(PollRefsPollRearm.IO_POLL_REF_BIAS | PollRefsPollRearm.IO_POLL_RETRY_FLAG);
         assertThat(r.pollCheckEvents(poll)).as("the retry flag makes the pass poll the file").isTrue();
-        assertThat(poll.refs.get()).isEqualTo(PollRefsPollRearm.IO_POLL_REF_BIAS);
+        assertThat(poll.state()).isEqualTo(PollRefsPollRearm.IO_POLL_REF_BIAS);
         assertThat(r.pollRearm(poll)).isEqualTo(Rearmed.NO_ACTION);
     }
 
     @RepeatedTest(5)
     void shouldLoseNoWakeupAndNeverQueueTwoTaskWorksUnderAConcurrentWaker() throws Exception {
-        Poll poll = new Poll();
+        ModelPollWait poll = poll();
         AtomicLong events = new AtomicLong();
         AtomicInteger outstanding = new AtomicInteger();
         AtomicInteger worst = new AtomicInteger();
@@ -132,12 +117,12 @@ class PollRefsPollRearmTest {
         assertThat(worst.get()).as("task works queued at once for one request").isEqualTo(1);
         assertThat(refusedWhileIdle.get()).as("wakeups that found nobody owning the request and did not take it").isZero();
         assertThat(ran).as("task works run").isPositive();
-        assertThat(poll.refs.get() & PollRefsPollRearm.IO_POLL_REF_MASK).isZero();
+        assertThat(poll.state() & PollRefsPollRearm.IO_POLL_REF_MASK).isZero();
         // A waker past IO_POLL_REF_BIAS that sets IO_POLL_RETRY_FLAG while the owner's last pass
         // puts its references back leaves the flag with nobody owning the request, as the kernel's
         // loop does: that wakeup waits for the next one, whose slow path takes ownership. Only
         // then may the last wakeup go unseen by a pass.
-        if ((poll.refs.get() & PollRefsPollRearm.IO_POLL_RETRY_FLAG) == 0) {
+        if ((poll.state() & PollRefsPollRearm.IO_POLL_RETRY_FLAG) == 0) {
             assertThat(seen).as("the last wakeup was seen by a pass").isEqualTo(wakeups);
         } else {
             assertThat(r.pollWake(poll, PollEvents.POLLIN)).as("the next wakeup takes ownership and the retry flag with it").isTrue();

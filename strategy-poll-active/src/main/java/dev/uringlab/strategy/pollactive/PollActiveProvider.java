@@ -23,6 +23,10 @@ public final class PollActiveProvider extends AbstractStrategyProvider<PollRearm
                 "the patch as posted: POLL_ADD stays on the waitqueue; an 'active' flag (READ_ONCE/WRITE_ONCE) gates"
                     + " io_poll_wake, cleared before the wakeup's mask is tested (a POLLOUT wakeup of a POLLIN poll stalls it)",
                 ctx -> new ActiveFlagPollRearm(ctx.trace(), Order.AS_POSTED));
+        raceContext("linux-5.15");
+        raceOn("regb", "echo-server");
+        raceOnlyWith("completion", "baseline",
+                "one axis moves at a time: reg.b races seed 002's flag on the baseline posting path, and seed 000's array with the baseline re-arm");
     }
 
     /** Registers the repaired order as {@value #MASK_FIRST_ALIAS}. */

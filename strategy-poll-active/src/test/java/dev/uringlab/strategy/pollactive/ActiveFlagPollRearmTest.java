@@ -10,8 +10,9 @@ import dev.uringlab.api.RingUnavailableException;
 import dev.uringlab.api.Rings;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.ModelPollWait;
+import dev.uringlab.spi.ModelPollWait.Access;
 import dev.uringlab.spi.PollRearm;
-import dev.uringlab.spi.PollWait;
 import dev.uringlab.spi.trace.Trace;
 import dev.uringlab.spi.trace.TracePoint;
 import dev.uringlab.strategy.pollactive.ActiveFlagPollRearm.Order;
@@ -30,32 +31,9 @@ import org.junit.jupiter.api.Test;
 class ActiveFlagPollRearmTest {
     private static final int WAKEUPS = 100;
 
-    /** A POLLIN poll's wait entry (POLL_ADD or internal); the head lock is not modelled here (one thread). */
-    private static final class ModelPoll implements PollWait {
-        final boolean internal;
-        boolean queued = true;
-        int state;
-        int adds;
-        int removes;
-
-        ModelPoll(boolean internal) {
-            this.internal = internal;
-        }
-
-        @Override public int events() { return POLLIN; }
-        @Override public void addWaitQueue() { queued = true; adds++; }
-        @Override public void listDelInit() { queued = false; removes++; }
-        @Override public boolean isQueued() { return queued; }
-        @Override public boolean isInternal() { return internal; }
-        @Override public long userData() { return 7; }
-        @Override public int loState() { return state; }
-        @Override public void woState(int value) { state = value; }
-        @Override public int lvState() { throw new AssertionError("the patch reads the flag with READ_ONCE only"); }
-        @Override public void svState(int value) { throw new AssertionError("the patch writes the flag with WRITE_ONCE only"); }
-        @Override public boolean casState(int expect, int update) { throw new AssertionError("the patch has no CAS"); }
-        @Override public int xaddState(int delta) { throw new AssertionError("the patch has no atomic add"); }
-        @Override public int lpPass() { throw new AssertionError("the patch keeps no pass word"); }
-        @Override public void spPass(int value) { throw new AssertionError("the patch keeps no pass word"); }
+    /** A POLLIN poll's wait entry (POLL_ADD or internal): the patch touches its list and its flag with READ_ONCE/WRITE_ONCE only. */
+    private static ModelPollWait poll(boolean internal) {
+        return new ModelPollWait(internal, Access.LIST, Access.ONCE);
     }
 
     private static ActiveFlagPollRearm asPosted() {
@@ -69,16 +47,16 @@ class ActiveFlagPollRearmTest {
     @Test
     void shouldIgnoreWakeupsWhileInactiveAndStayQueued() {
         for (ActiveFlagPollRearm r : List.of(asPosted(), maskFirst())) {
-            ModelPoll poll = new ModelPoll(false);
+            ModelPollWait poll = poll(false);
             assertThat(r.pollWake(poll, POLLIN)).as("the first wakeup").isTrue();
-            assertThat(poll.state).isEqualTo(ActiveFlagPollRearm.INACTIVE);
+            assertThat(poll.state()).isEqualTo(ActiveFlagPollRearm.INACTIVE);
             assertThat(r.pollWake(poll, POLLIN)).as("a wakeup while the task work is pending").isFalse();
             assertThat(r.rearmBeforeCommit()).as("WRITE_ONCE(active, true) before io_commit_cqring").isTrue();
             assertThat(r.pollRearm(poll)).as("nothing is re-checked").isEqualTo(PollRearm.Rearmed.NO_ACTION);
-            assertThat(poll.state).isEqualTo(ActiveFlagPollRearm.ACTIVE);
+            assertThat(poll.state()).isEqualTo(ActiveFlagPollRearm.ACTIVE);
             assertThat(r.pollWake(poll, POLLIN)).as("the first wakeup after the re-arm").isTrue();
-            assertThat(poll.queued).isTrue();
-            assertThat(List.of(poll.adds, poll.removes)).containsExactly(0, 0);
+            assertThat(poll.isQueued()).isTrue();
+            assertThat(poll.calls()).isEmpty();
         }
     }
 
@@ -86,9 +64,9 @@ class ActiveFlagPollRearmTest {
     @Test
     void shouldStallAfterAWakeupForAnotherEventAsPosted() {
         ActiveFlagPollRearm r = asPosted();
-        ModelPoll poll = new ModelPoll(false);
+        ModelPollWait poll = poll(false);
         assertThat(r.pollWake(poll, POLLOUT)).as("a POLLOUT wakeup of a POLLIN poll queues nothing").isFalse();
-        assertThat(poll.state).as("but cleared the flag").isEqualTo(ActiveFlagPollRearm.INACTIVE);
+        assertThat(poll.state()).as("but cleared the flag").isEqualTo(ActiveFlagPollRearm.INACTIVE);
         for (int i = 0; i < 3; i++) {
             assertThat(r.pollWake(poll, POLLIN)).as("POLLIN wakeup %d after it", i).isFalse();
         }
@@ -97,9 +75,9 @@ class ActiveFlagPollRearmTest {
     @Test
     void shouldLeaveTheFlagAloneForAWakeupForAnotherEventWhenTheMaskComesFirst() {
         ActiveFlagPollRearm r = maskFirst();
-        ModelPoll poll = new ModelPoll(false);
+        ModelPollWait poll = poll(false);
         assertThat(r.pollWake(poll, POLLOUT)).isFalse();
-        assertThat(poll.state).isEqualTo(ActiveFlagPollRearm.ACTIVE);
+        assertThat(poll.state()).isEqualTo(ActiveFlagPollRearm.ACTIVE);
         assertThat(r.pollWake(poll, POLLIN)).isTrue();
     }
 
@@ -107,38 +85,38 @@ class ActiveFlagPollRearmTest {
     @Test
     void shouldTakeAWakeupWithoutAKey() {
         for (ActiveFlagPollRearm r : List.of(asPosted(), maskFirst())) {
-            assertThat(r.pollWake(new ModelPoll(false), 0)).isTrue();
+            assertThat(r.pollWake(poll(false), 0)).isTrue();
         }
     }
 
     @Test
     void shouldKeepTheOldPathForAnInternalPoll() {
         for (ActiveFlagPollRearm r : List.of(asPosted(), maskFirst())) {
-            ModelPoll poll = new ModelPoll(true);
+            ModelPollWait poll = poll(true);
             assertThat(r.pollWake(poll, POLLIN)).isTrue();
-            assertThat(poll.queued).as("io_async_wake: list_del_init").isFalse();
+            assertThat(poll.isQueued()).as("io_async_wake: list_del_init").isFalse();
             r.pollRearm(poll);
-            assertThat(poll.queued).as("io_poll_rewait: add_wait_queue").isTrue();
-            assertThat(poll.state).as("the flag is not touched").isEqualTo(ActiveFlagPollRearm.ACTIVE);
-            assertThat(List.of(poll.adds, poll.removes)).containsExactly(1, 1);
+            assertThat(poll.isQueued()).as("io_poll_rewait: add_wait_queue").isTrue();
+            assertThat(poll.state()).as("the flag is not touched").isEqualTo(ActiveFlagPollRearm.ACTIVE);
+            assertThat(poll.calls()).containsExactly("list_del_init", "add_wait_queue");
         }
     }
 
     /** As posted, io_async_wake's list_del_init comes before the mask test: a READ waiting for POLLIN is dropped. */
     @Test
     void shouldDropAnInternalPollOnAWakeupForAnotherEventAsPosted() {
-        ModelPoll posted = new ModelPoll(true);
+        ModelPollWait posted = poll(true);
         assertThat(asPosted().pollWake(posted, POLLOUT)).isFalse();
-        assertThat(posted.queued).as("off the list, no task work: nothing will wake it").isFalse();
-        ModelPoll repaired = new ModelPoll(true);
+        assertThat(posted.isQueued()).as("off the list, no task work: nothing will wake it").isFalse();
+        ModelPollWait repaired = poll(true);
         assertThat(maskFirst().pollWake(repaired, POLLOUT)).isFalse();
-        assertThat(repaired.queued).isTrue();
+        assertThat(repaired.isQueued()).isTrue();
     }
 
     /** __io_poll_remove_one looks at the list only, and with the flag the entry never leaves it. */
     @Test
     void shouldLetARemoveTakeThePollWhileItsTaskWorkIsQueued() {
-        ModelPoll poll = new ModelPoll(false);
+        ModelPollWait poll = poll(false);
         ActiveFlagPollRearm r = asPosted();
         assertThat(r.pollWake(poll, POLLIN)).isTrue();
         assertThat(r.pollDisarm(poll)).isTrue();

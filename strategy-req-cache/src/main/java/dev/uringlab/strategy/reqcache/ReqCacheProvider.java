@@ -24,6 +24,8 @@ public final class ReqCacheProvider extends AbstractStrategyProvider<RequestAllo
                     + "8 at a time by bulk slab allocation; completed batches pushed back onto it; a cached request keeps "
                     + "its ctx reference",
                 ctx -> new ReqCacheRequestAllocation(ctx.reqCachep(), ctx.counters(), new PercpuRef("ctx->refs", Counter.CTX_REF, ctx.counters(), ctx.trace())));
+        raceContext("for-5.16-2021-10-04");
+        raceOn("nops32");
     }
 
     @Override

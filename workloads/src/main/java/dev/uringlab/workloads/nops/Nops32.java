@@ -1,13 +1,11 @@
 package dev.uringlab.workloads.nops;
 
-import static dev.uringlab.api.EnterFlags.IORING_ENTER_GETEVENTS;
-
 import dev.uringlab.api.CompletionQueue;
-import dev.uringlab.api.Errno;
 import dev.uringlab.api.Opcodes;
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.Sqe;
+import dev.uringlab.workloads.tio.Submitter;
 
 /**
  * nops32, the analogue of fio's {@code t/io_uring -N1 -s32 -d32 -c32}: NOPs only, queue depth
@@ -16,7 +14,8 @@ import dev.uringlab.api.Sqe;
  * {@code t/io_uring -N1 -s32 -c32 -dD}: as t/io_uring's main() does, the submit and complete
  * batches are clamped to the depth ({@link #Nops32(Ring, int)}).
  *
- * <p>One {@link #submitAndReap()} is one pass of t/io_uring's {@code submitter_uring_fn} loop:
+ * <p>One {@link #submitAndReap()} is one pass of t/io_uring's {@code submitter_uring_fn} loop
+ * ({@link Submitter}, with this workload's prep and reap):
  * <ol>
  *   <li>{@code prep_more_ios_uring}: fill min(depth - inflight, submit batch) NOP SQEs and
  *       publish them with one release store of the SQ tail;</li>
@@ -49,17 +48,11 @@ public final class Nops32 {
     public static final int COMPLETE_BATCH = 32;
 
     private final Ring ring;
-    /** {@code -d}. */
-    private final int depth;
-    /** {@code batch_submit}: {@link #SUBMIT_BATCH}, clamped to the depth. */
-    private final int submitBatch;
-    /** {@code batch_complete}: {@link #COMPLETE_BATCH}, clamped to the depth. */
-    private final int completeBatch;
     private final CompletionQueue cq;
+    /** t/io_uring's loop at {@code -d} with {@link #SUBMIT_BATCH} and {@link #COMPLETE_BATCH} clamped to it. */
+    private final Submitter submitter;
     /** SQEs still to prep in full (io_uring_prep_nop): one per SQ slot, then the opcode alone. */
     private int fullPreps;
-    /** t/io_uring's {@code s->inflight}: submitted and not yet reaped. */
-    private int inflight;
 
     /**
      * The loop at depth {@link #DEPTH} on {@code ring}, which must be fresh (nothing queued or
@@ -84,9 +77,7 @@ public final class Nops32 {
                     + ring.sq().entries());
         }
         this.ring = ring;
-        this.depth = depth;
-        this.submitBatch = Math.min(SUBMIT_BATCH, depth);
-        this.completeBatch = Math.min(COMPLETE_BATCH, depth);
+        this.submitter = new Submitter(ring, Submitter.GetEvents.WHEN_WAITING, this::prepMoreIos, this::reapEvents, depth, SUBMIT_BATCH, COMPLETE_BATCH);
         this.cq = ring.cq();
         this.fullPreps = ring.sq().entries();
     }
@@ -103,7 +94,7 @@ public final class Nops32 {
 
     /** The NOPs one {@link #submitAndReap()} submits in the steady state: the clamped submit batch. */
     public int submitBatch() {
-        return submitBatch;
+        return submitter.submitBatch();
     }
 
     /**
@@ -113,36 +104,12 @@ public final class Nops32 {
      * @throws IllegalStateException when io_uring_enter fails with anything but -EAGAIN/-EBUSY
      */
     public int submitAndReap() {
-        int prepped = prepMoreIos(Math.min(depth - inflight, submitBatch));
-        inflight += prepped;
-        int toSubmit = prepped;
-        int submitted = 0;
-        while (true) {
-            // t/io_uring's rule, kept as is: inflight already counts this batch, so with
-            // -d32 -s32 the sum always exceeds the depth and the enter waits for -c CQEs.
-            int toWait = toSubmit != 0 && inflight + toSubmit <= depth ? 0 : Math.min(inflight + toSubmit, completeBatch);
-            int ret = ring.enter(toSubmit, toWait, toWait != 0 ? IORING_ENTER_GETEVENTS : 0);
-            reapEvents();
-            if (ret < 0) {
-                if (ret == -Errno.EAGAIN || ret == -Errno.EBUSY) {
-                    continue; // CQ backed up: reaped above, submit again
-                }
-                throw new IllegalStateException("io_uring_enter(" + toSubmit + ", " + toWait + "): " + Errno.name(-ret));
-            }
-            if (ret == 0 && toSubmit != 0) {
-                throw new IllegalStateException("io_uring_enter consumed none of " + toSubmit + " published SQEs");
-            }
-            submitted += ret;
-            toSubmit -= ret;
-            if (toSubmit == 0) {
-                return submitted;
-            }
-        }
+        return submitter.submitAndReap();
     }
 
     /** SQEs submitted and not yet reaped. */
     public int inflight() {
-        return inflight;
+        return submitter.inflight();
     }
 
     /**
@@ -169,11 +136,11 @@ public final class Nops32 {
     }
 
     /** reap_events_uring with -N1: every CQE now in the ring, counted, then one release store of the head. */
-    private void reapEvents() {
+    private int reapEvents() {
         int reaped = cq.ready();
         if (reaped != 0) {
-            inflight -= reaped;
             cq.advance(reaped);
         }
+        return reaped;
     }
 }

@@ -10,6 +10,7 @@ import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.SetupFlags;
 import dev.uringlab.api.Sqe;
 import dev.uringlab.api.SqeFlags;
+import dev.uringlab.workloads.tio.Submitter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -25,12 +26,13 @@ import java.lang.foreign.MemorySegment;
  * (none otherwise); on the real kernel an O_DIRECT file, which cannot be polled. The ring is
  * io_uring_setup({@link #DEPTH}) with IORING_SETUP_IOPOLL for {@code -p1}.
  *
- * <p>One {@link #submitAndReap()} is one pass of t/io_uring's {@code submitter_uring_fn}:
- * {@code prep_more_ios_uring} (min(depth - inflight, 32) READ SQEs at random block offsets,
- * each into the buffer of its SQ slot), {@code io_uring_enter(to_submit, to_wait,
- * IORING_ENTER_GETEVENTS)} with t/io_uring's to_wait (0 while the queue fills, then 32), and
- * {@code reap_events_uring} (every CQE, checked to be a full block). GETEVENTS on every enter
- * is what makes an IOPOLL ring poll. Registered files and buffers ({@code -F1 -B1}) are not
+ * <p>One {@link #submitAndReap()} is one pass of t/io_uring's {@code submitter_uring_fn}
+ * ({@link Submitter}): {@code prep_more_ios_uring} (min(depth - inflight, 32) READ SQEs at
+ * random block offsets, each into the buffer of its SQ slot), {@code io_uring_enter(to_submit,
+ * to_wait, IORING_ENTER_GETEVENTS)} with t/io_uring's to_wait (0 while the queue fills, then
+ * 32), and {@code reap_events_uring} (every CQE, checked to be a full block). GETEVENTS on every
+ * enter is what makes an IOPOLL ring poll on every pass; t/io_uring asks for it only when it
+ * waits ({@link Submitter.GetEvents#ALWAYS} says why this loop still does). Registered files and buffers ({@code -F1 -B1}) are not
  * used: see the README for why they change nothing the race measures.
  * Single-threaded, like the ring it drives.
  */
@@ -49,14 +51,14 @@ public final class PolledReads {
 
     private final Ring ring;
     private final CompletionQueue cq;
+    /** t/io_uring's loop at {@link #DEPTH}, {@link #SUBMIT_BATCH}, {@link #COMPLETE_BATCH}. */
+    private final Submitter submitter;
     private final int fd;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment bufs;
     private final long maxBlocks = DEVICE_SIZE / BS;
     /** SQEs handed out so far: the next SQ slot, as liburing's sqe_tail. */
     private int sqeTail;
-    /** t/io_uring's {@code s->inflight}. */
-    private int inflight;
     /** __rand64's state (xorshift64*). */
     private long rand = 0x9E3779B97F4A7C15L;
     /** Reaped CQEs whose res was not a full block (t/io_uring stops at the first). */
@@ -77,6 +79,7 @@ public final class PolledReads {
         }
         this.ring = ring;
         this.cq = ring.cq();
+        this.submitter = new Submitter(ring, Submitter.GetEvents.ALWAYS, this::prepMoreIos, this::reapEvents, DEPTH, SUBMIT_BATCH, COMPLETE_BATCH);
         this.fd = ring.sys().openBlockDevice("nullb0", DEVICE_SIZE, polled ? 1 : 0, 0);
         if (fd < 0) {
             throw new IllegalStateException("open block device (poll_queues=" + (polled ? 1 : 0) + "): "
@@ -116,33 +119,12 @@ public final class PolledReads {
      * @throws IllegalStateException when io_uring_enter fails with anything but -EAGAIN/-EBUSY
      */
     public int submitAndReap() {
-        int prepped = prepMoreIos(Math.min(DEPTH - inflight, SUBMIT_BATCH));
-        inflight += prepped;
-        int toSubmit = prepped;
-        int submitted = 0;
-        while (true) {
-            // t/io_uring's rule: inflight already counts this batch, so once the queue is full
-            // each enter waits for -c completions.
-            int toWait = toSubmit != 0 && inflight + toSubmit <= DEPTH ? 0 : Math.min(inflight + toSubmit, COMPLETE_BATCH);
-            int ret = ring.enter(toSubmit, toWait, IORING_ENTER_GETEVENTS);
-            reapEvents();
-            if (ret < 0) {
-                if (ret == -Errno.EAGAIN || ret == -Errno.EBUSY) {
-                    continue;
-                }
-                throw new IllegalStateException("io_uring_enter(" + toSubmit + ", " + toWait + "): " + Errno.name(-ret));
-            }
-            submitted += ret;
-            toSubmit -= ret;
-            if (toSubmit == 0) {
-                return submitted;
-            }
-        }
+        return submitter.submitAndReap();
     }
 
     /** Reads submitted and not yet reaped. */
     public int inflight() {
-        return inflight;
+        return submitter.inflight();
     }
 
     /** CQEs reaped with a result other than {@link #BS}. */
@@ -158,9 +140,9 @@ public final class PolledReads {
 
     /** Enters until nothing is in flight: 0, or the enter's -errno. */
     private int drain() {
-        while (inflight > 0) {
-            int ret = ring.enter(0, inflight, IORING_ENTER_GETEVENTS);
-            reapEvents();
+        while (submitter.inflight() > 0) {
+            int ret = ring.enter(0, submitter.inflight(), IORING_ENTER_GETEVENTS);
+            submitter.reap();
             if (ret < 0 && ret != -Errno.EINTR) {
                 return ret;
             }
@@ -201,7 +183,7 @@ public final class PolledReads {
     }
 
     /** reap_events_uring: every CQE now in the ring, each checked to be a full block, then one release store of the head. */
-    private void reapEvents() {
+    private int reapEvents() {
         int reaped = cq.forEach((ud, res, flags) -> {
             if (res != BS) {
                 errors++;
@@ -209,8 +191,8 @@ public final class PolledReads {
             }
         });
         if (reaped != 0) {
-            inflight -= reaped;
             cq.advance(reaped);
         }
+        return reaped;
     }
 }

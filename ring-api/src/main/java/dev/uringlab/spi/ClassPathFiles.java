@@ -1,4 +1,4 @@
-package dev.uringlab.spi.recipe;
+package dev.uringlab.spi;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,9 +17,10 @@ import java.util.stream.Stream;
 
 /**
  * The files under one resource directory of a class path, in every directory and jar that has
- * it: what {@link Recipes} and {@link OutOfLineMethods} read.
+ * it: how what a module ships under {@code META-INF/uring-lab/} is found (recipes, claims, demos;
+ * {@link dev.uringlab.spi.recipe.Recipes}, {@link dev.uringlab.spi.recipe.OutOfLineMethods}).
  */
-final class ClassPathFiles {
+public final class ClassPathFiles {
     /**
      * One file.
      *
@@ -27,14 +28,14 @@ final class ClassPathFiles {
      * @param location where it was read, for messages (a file's path, or {@code JAR!/PATH})
      * @param bytes    its content
      */
-    record Entry(String path, String location, byte[] bytes) {
+    public record Entry(String path, String location, byte[] bytes) {
     }
 
     private ClassPathFiles() {
     }
 
     /** Every file under {@code directory} (a resource path ending in {@code /}, searched to any depth) whose name ends with {@code suffix}, by path. */
-    static List<Entry> under(ClassLoader loader, String directory, String suffix) {
+    public static List<Entry> under(ClassLoader loader, String directory, String suffix) {
         List<Entry> entries = new ArrayList<>();
         try {
             Enumeration<URL> roots = loader.getResources(directory);
