@@ -78,11 +78,13 @@ final class IoPollOps {
     static int ioPollRemove(IoRingCtx ctx, IoRequest req, boolean iowq) {
         boolean lock = lockFromIowq(ctx, iowq);
         try {
+            // io_poll_find (io_uring/poll.c:747-765 at v6.18.2) walks the hash bucket from its head, and
+            // io_poll_req_insert (poll.c:128) adds at the head: of several polls with one user_data, the
+            // newest armed is found.
             IoPoll target = null;
-            for (IoPoll p : ctx.cancelTable) {
-                if (p.userData() == req.addr) {
-                    target = p;
-                    break;
+            for (int i = ctx.cancelTable.size() - 1; i >= 0 && target == null; i--) {
+                if (ctx.cancelTable.get(i).userData() == req.addr) {
+                    target = ctx.cancelTable.get(i);
                 }
             }
             int ret = target == null ? -ENOENT : target.cancel(iowq);
