@@ -23,7 +23,7 @@ class ExpectedHeaderTest {
 
     private static List<Path> variants() throws IOException {
         try (Stream<Path> files = Files.walk(ScenarioCase.root())) {
-            return files.filter(f -> f.getFileName().toString().matches("[^.]+\\.[^.]+\\.expected")).sorted().toList();
+            return files.filter(f -> f.getFileName().toString().matches("[^.]+\\..+\\.expected")).sorted().toList();
         }
     }
 

@@ -94,14 +94,6 @@ class KernelTruthTest {
     static final String RACE = "race: ";
 
     static {
-        String deferTaskrun = "reg.b sets IORING_SETUP_DEFER_TASKRUN: the polls' task work goes to ctx->work_llist"
-                + " (io_req_local_work_add, io_uring.c:1241-1309: no task_work_add, only a wakeup of a waiter), which only io_uring_enter(GETEVENTS) runs"
-                + " (io_cqring_wait -> io_run_local_work, io_uring.c:2656-2658; __io_run_local_work's trace at"
-                + " io_uring.c:1425): one enter and one local-work pass per round. The emulated engine runs every"
-                + " ring's task work on return from a system call (the round's write), DEFER_TASKRUN or not, so"
-                + " the CQEs are there before the wait and no enter is made; that is the engine's deliberate"
-                + " choice for seed 000's linux-6.1 race (RegbPollMulti.setup), left as it is";
-        explain("reg.b", deferTaskrun, "enter", "local-work-pass", "task-work-pass");
         String nullb = RACE + "the native ring's block device is an O_DIRECT file on this machine's filesystem"
                 + " (Syscalls.openBlockDevice), not the emulator's NVMe namespace: a direct write the filesystem cannot do"
                 + " non-blocking returns -EAGAIN and goes to io-wq (io_queue_iowq, io_uring.c:523), its completion comes"

@@ -39,7 +39,9 @@ import org.junit.jupiter.api.TestFactory;
  *       where that file exists: {@code boxed-cqe} suppresses the CQEs of successful link members
  *       (every scenario whose stream it changes has one, written from the RFC's rule: no
  *       scenario is skipped under it), and {@code batched-cqe} keeps a multishot poll armed when its deferred CQE
- *       overflows a full CQ, as 6.2 does (scenarios/README.md), and {@code inline} (5.6's link
+ *       overflows a full CQ, as 6.2 does (scenarios/README.md), {@code batch-irq} and {@code batch-5.15}
+ *       (5.14 to 5.16) put a poll's CQE that finds no room on the overflow list and keep the poll
+ *       armed, and {@code inline} (5.6's link
  *       advance) issues a chain's next member before the rest of the submission. The file applies
  *       wherever the alias is resolved, under a kernel profile too; its {@code #} header names the
  *       kernel source that decides it.</li>

@@ -53,7 +53,10 @@ import org.openjdk.jmh.annotations.State;
  * io_post_aux_cqe's section and io_eventfd_flush_signal's; batched-cqe 9/128 with the default
  * array: 7 sections for the full arrays of a 128-CQE round, the batch flush's, and
  * io_eventfd_flush_signal's once per round; 17/128 with 8 entries, 5/128 with 32),
- * {@code evPosted} and {@code eventfdSignal} (baseline 1; batched-cqe 1/128: one per round),
+ * {@code evPosted} (baseline 1; batched-cqe 1/128: one per round), {@code eventfdSignal} (the
+ * same, plus 1/128 in both: the first poll's task work finds the DEFER_TASKRUN ring's work list
+ * empty and signals before any CQE), {@code enter} and {@code localWorkPass} (1/128 in both: the
+ * round's wait enters once and runs the polls' task work there),
  * {@code cqCommit} (the same), {@code cqeFilled} (1), {@code auxCqeDeferred} (batched-cqe 1,
  * baseline 0), {@code waitqueueLock} (waitqueue-head lock acquisitions: under
  * {@code profile=baseline} 5.15's re-arm takes the pipe's head lock for add_wait_queue and the

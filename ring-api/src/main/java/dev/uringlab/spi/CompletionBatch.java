@@ -1,9 +1,10 @@
 package dev.uringlab.spi;
 
 /**
- * {@code ctx->submit_state.compl_reqs}: the requests completed in the current batch (at most
- * IO_COMPL_BATCH between flushes when submitting), in completion order. Valid only during the
- * call it is passed to.
+ * {@code ctx->submit_state.compl_reqs}: the requests completed in the current batch, in
+ * completion order: at most IO_COMPL_BATCH where the kernel kept an array (up to 5.15,
+ * {@link RequestAllocation#complReqsArraySize()}), as many as one submission or task-work run
+ * completed where it keeps a list. Valid only during the call it is passed to.
  */
 public interface CompletionBatch {
 

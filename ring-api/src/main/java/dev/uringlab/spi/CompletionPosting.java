@@ -27,7 +27,9 @@ public interface CompletionPosting {
      * {@link CompletionContext#ioPostAuxCqe}.
      *
      * @param allowOverflow the kernel's argument: whether a CQE that finds no room may go to
-     *     the overflow list (multishot recv/accept) or must be refused (poll passes false)
+     *     the overflow list (multishot recv/accept) or must be refused (poll passes false); the
+     *     kernels before 5.17 had no such argument and put a poll's CQE on the overflow list too
+     *     (__io_cqring_fill_event, v5.15 fs/io_uring.c:1771), as their strategies do
      * @return false when the CQE could not be posted because the CQ ring is full or in
      *     overflow: the multishot request must then end, posting its terminal CQE instead.
      *     A deferred post cannot know whether the CQ will have room at the flush: as 6.2's
@@ -52,5 +54,14 @@ public interface CompletionPosting {
      */
     default boolean postsAtCompletion() {
         return false;
+    }
+
+    /**
+     * How this kernel's poll task work takes the completion lock (io_poll_rewait in 5.x): the
+     * engine takes it so for a pass that finds nothing the poll asked for and re-arms under the
+     * lock, posting nothing ({@link PollRearm#rearmInPost}). Default {@link CompletionLock#SPIN}.
+     */
+    default CompletionLock pollTaskWorkLock() {
+        return CompletionLock.SPIN;
     }
 }

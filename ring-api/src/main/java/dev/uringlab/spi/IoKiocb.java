@@ -38,4 +38,7 @@ public interface IoKiocb {
 
     /** {@code refcount_dec_and_test(&req->refs)}: a locked decrement; whether it reached zero. */
     boolean refcountDecAndTest();
+
+    /** {@code refcount_inc(&req->refs)}: a locked increment of a count that is not zero (5.6's io_get_work). */
+    void refcountInc();
 }

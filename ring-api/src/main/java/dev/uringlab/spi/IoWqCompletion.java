@@ -35,4 +35,19 @@ public interface IoWqCompletion {
     default boolean ioFreeReqViaTaskWork() {
         return false;
     }
+
+    /**
+     * Whether io-wq holds a reference of its own on a request while a worker runs it (5.5 and
+     * 5.6: {@code wq->get_work} and {@code wq->put_work}, io_get_work and io_put_work, v5.6
+     * fs/io_uring.c:5935-5947, called at v5.6.4 fs/io-wq.c:505-508 and 467-468). Then a worker
+     * never keeps a chain: after the request ran, io-wq's put is its last reference, which frees
+     * it on the worker and queues the chain's next member to io-wq (io_put_work -> io_put_req ->
+     * io_free_req -> io_queue_async_work -> io_wq_enqueue, fs/io_uring.c:1466-1475, 975-993),
+     * and the engine runs that kernel's io-wq (io_wqe_enqueue and io_worker_handle_work as in
+     * v5.6.4 fs/io-wq.c:761-787, 443-536). Default false: the worker hands the request back and
+     * runs the next member itself (io_wq_free_work).
+     */
+    default boolean ioWqWorkRefs() {
+        return false;
+    }
 }

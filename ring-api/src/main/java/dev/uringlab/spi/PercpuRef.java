@@ -2,6 +2,7 @@ package dev.uringlab.spi;
 
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code struct percpu_ref} (include/linux/percpu-refcount.h) in per-CPU mode, the mode
@@ -17,8 +18,10 @@ import dev.uringlab.spi.trace.Trace;
  * traced for the recipe and the kernel prices, and the per-CPU count moves as
  * {@code this_cpu_add} moves it.
  *
- * <p>Threading: the counter is the calling CPU's; in the emulator the ring owner is the one
- * CPU that takes and drops these references (uring_lock held), so it is a plain field.
+ * <p>Threading: the counter is the calling CPU's; in the emulator the ring owner is the CPU that
+ * takes and drops these references (uring_lock held), so its count is a plain field. A put from
+ * another CPU (5.6's io-wq worker freeing a request, {@link #putOnOtherCpu}) goes to that CPU's
+ * count, here one atomic for every other CPU, since the JVM has no per-CPU add.
  */
 public final class PercpuRef {
     private final Trace trace;
@@ -32,6 +35,8 @@ public final class PercpuRef {
     private final String put;
     /** This CPU's counter ({@code *percpu_count}): gets minus puts made here. */
     private long percpuCount;
+    /** The other CPUs' counters, summed: puts made there ({@link #putOnOtherCpu}). */
+    private final AtomicLong otherCpus = new AtomicLong();
 
     /**
      * A reference count named {@code name} as the kernel's code spells it ({@code ctx->refs}),
@@ -93,8 +98,18 @@ public final class PercpuRef {
         percpuCount--;
     }
 
+    /**
+     * percpu_ref_put on a CPU that is not the ring owner's (an io-wq worker's, 5.6): the same RCU
+     * step, its count that CPU's ({@link Counters#incShared}).
+     */
+    public void putOnOtherCpu() {
+        trace.step(StepKind.RCU, put);
+        counters.incShared(counter);
+        otherCpus.decrementAndGet();
+    }
+
     /** The references held: what percpu_ref_kill would find once it summed the CPUs' counters. */
     public long held() {
-        return percpuCount;
+        return percpuCount + otherCpus.get();
     }
 }

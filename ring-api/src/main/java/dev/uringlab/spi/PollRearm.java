@@ -20,8 +20,8 @@ package dev.uringlab.spi;
  *       stale = pollCheckEvents(poll)      // top of a pass
  *       mask  = stale || no key ? vfs_poll(file) : the wakeup's key
  *       post the CQE (or end the request)  // a multishot that goes on:
- *       next  = pollRearm(poll)            // between the fill and io_commit_cqring when
- *   } while (next == LOOP)                 //   rearmBeforeCommit(), else after the post
+ *       next  = pollRearm(poll)            // inside the CQE's locked section when
+ *   } while (next == LOOP)                 //   rearmInPost(), else after the post
  * </pre>
  */
 public interface PollRearm {
@@ -88,14 +88,15 @@ public interface PollRearm {
 
     /**
      * Where {@link #pollRearm} runs after a multishot CQE: true when the strategy's kernel
-     * re-arms inside the CQE's completion-locked section, between filling it and
-     * io_commit_cqring (5.15's io_poll_task_func, and the 5.16 flag, whose order the author's
-     * question rests on); false when it re-arms after the CQE is posted (6.1's
-     * io_poll_check_events drops poll_refs after io_post_aux_cqe). Default false. (Under a
-     * completion strategy that defers the CQE, which 5.15 never did, the re-arm follows the
-     * deferral.)
+     * re-arms inside the CQE's completion-locked section (5.14 and 5.15's io_poll_task_func, and
+     * the 5.16 flag, whose order the author's question rests on); false when it re-arms after
+     * the CQE is posted (6.1's io_poll_check_events drops poll_refs after io_post_aux_cqe).
+     * Where in that section is the {@code completion} strategy's, as its kernel's
+     * io_poll_task_func had it ({@link CompletionContext#ioPollTaskFuncCqe}: 5.14 after
+     * io_commit_cqring, 5.15 between the fill and the commit). Default false. (Under a completion
+     * strategy that defers the CQE, which 5.x never did, the re-arm follows the deferral.)
      */
-    default boolean rearmBeforeCommit() {
+    default boolean rearmInPost() {
         return false;
     }
 }

@@ -5,7 +5,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Axis {@code req-alloc}: where requests come from and go back to (seed 001). One instance
- * per ring, called only by the ring owner's thread with {@code ctx->uring_lock} held. The
+ * per ring, called only by the ring owner's thread with {@code ctx->uring_lock} held, except
+ * {@link #ioGetWork} and {@link #ioPutReqOnWorker}, which an io-wq worker calls. The
  * slab is {@link StrategyContext#reqCachep()}; every request handed out is clean (the engine
  * re-initialises it in io_init_req), so io_preinit_req has nothing left to do here.
  *
@@ -38,6 +39,20 @@ public interface RequestAllocation {
     void ioReqCachesFree();
 
     /**
+     * {@code ARRAY_SIZE(submit_state.compl_reqs)} where the submit state this allocation belongs to
+     * keeps its completion batch in an array, or 0 where it keeps a list. 5.12 to 5.15's
+     * io_submit_state held two arrays, {@code reqs[IO_REQ_CACHE_SIZE]} (this axis's baseline) and
+     * {@code compl_reqs[IO_COMPL_BATCH]} (v5.15 fs/io_uring.c:314, 322), and a request that joined
+     * the batch flushed it when it was full (:2668-2670, :6968-6970); the rework of 2021-09-24 that
+     * gave for-5.16 its free-list stack made compl_reqs a singly linked list too (5.16.10 :318,
+     * :1558; v6.1-rc7 include/linux/io_uring_types.h:171, io_uring/io_uring.h:319), flushed only at
+     * the end of a submission or a task-work run. 0 by default: a list.
+     */
+    default int complReqsArraySize() {
+        return 0;
+    }
+
+    /**
      * io_submit_sqes is about to consume {@code nr} SQEs (io_submit_state_start). Up to the
      * for-5.16 tree of 2021-10-04 every request held a reference to the ring's context, taken
      * here for the whole submission ({@code percpu_ref_tryget_many(&ctx->refs, nr)}); seed 001
@@ -63,6 +78,32 @@ public interface RequestAllocation {
      * from 5.10 on a NOP takes nothing here.
      */
     default void ioReqDeferPrep(IoKiocb req) {
+    }
+
+    /**
+     * io-wq's own reference on {@code req}, taken on the worker before it runs the request (5.5
+     * and 5.6: {@code wq->get_work}, io_get_work's {@code refcount_inc(&req->refs)}, v5.6
+     * fs/io_uring.c:5942-5946, called at v5.6.4 fs/io-wq.c:505-508), when the
+     * {@code iowq-complete} strategy says io-wq holds one ({@link IoWqCompletion#ioWqWorkRefs()}).
+     * Called on the io-wq worker, without {@code uring_lock}. Nothing by default: requests whose
+     * references are not counted.
+     */
+    default void ioGetWork(IoKiocb req) {
+    }
+
+    /**
+     * One io_put_req of a request that an io-wq worker runs or ran, on that worker (5.6: io_nop's
+     * after its CQE, io_wq_submit_work's submission reference, and io-wq's own through
+     * io_put_work), when io-wq holds a reference ({@link IoWqCompletion#ioWqWorkRefs()}); the
+     * last frees the request there, to the slab from the worker's CPU (__io_free_req). Called
+     * without {@code uring_lock}, so an allocation that frees here must be safe from any thread.
+     *
+     * @return true when this put freed the request; false while references remain, and always
+     *     false (the default, which drops nothing) for an allocation whose requests only the ring
+     *     owner frees: the engine then hands the request back to the owner when io-wq is done
+     */
+    default boolean ioPutReqOnWorker(IoKiocb req) {
+        return false;
     }
 
     /**

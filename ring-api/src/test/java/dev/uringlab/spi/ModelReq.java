@@ -48,6 +48,7 @@ public final class ModelReq implements IoKiocb {
 
     @Override public void refcountSet(int n) { refs = n; }
     @Override public boolean refcountDecAndTest() { return --refs == 0; }
+    @Override public void refcountInc() { refs++; }
     @Override public int opcode() { return Opcodes.IORING_OP_NOP; }
     @Override public long userData() { return userData; }
     @Override public int res() { return res; }

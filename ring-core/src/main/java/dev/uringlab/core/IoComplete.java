@@ -46,18 +46,29 @@ final class IoComplete {
     }
 
     /**
-     * io_req_complete_defer: the result is final; it joins {@code compl_reqs}. A full batch
-     * (IO_COMPL_BATCH) is flushed before the request joins, never with it: the request's caller
-     * may still hold it (io_queue_sqe reads its link after the issue), as the kernel's
-     * compl_reqs, a list, keeps every request until the end of the submission or task-work run.
+     * io_req_complete_defer: the result is final; it joins {@code compl_reqs}, which the end of the
+     * submission or of the task-work run flushes. Where compl_reqs is an array (5.15), the callers
+     * the kernel had check it ({@link #ioComplReqsFlushIfFull}).
      */
     static void ioReqCompleteDefer(IoRingCtx ctx, IoRequest req) {
         SubmitState state = ctx.submitState;
-        if (state.nr == SubmitState.IO_COMPL_BATCH) {
+        state.add(req);
+        ctx.trace.emit(TracePoint.IO_REQ_COMPLETE_DEFER, req.userData, req.res, state.nr);
+    }
+
+    /**
+     * 5.12 to 5.15, right after a request joined compl_reqs inline (__io_queue_sqe, v5.15
+     * fs/io_uring.c:6968-6970; v5.14 :6482-6484) or from task work (io_req_task_complete, v5.15
+     * :2668-2670): {@code if (state->compl_nr == ARRAY_SIZE(state->compl_reqs))
+     * io_submit_flush_completions(ctx)}, the request with the rest. Nothing where compl_reqs is a
+     * list (for-5.16 on: 5.16.10 :1558, v6.1-rc7 io_uring.h:319 add with no check). Requests this
+     * engine batches that 5.15 posted at once (a failure's io_req_complete_post) are flushed by the
+     * next check, or at the end of the run.
+     */
+    static void ioComplReqsFlushIfFull(IoRingCtx ctx) {
+        if (ctx.submitState.complReqsFull()) {
             ioSubmitFlushCompletions(ctx);
         }
-        state.complReqs[state.nr++] = req;
-        ctx.trace.emit(TracePoint.IO_REQ_COMPLETE_DEFER, req.userData, req.res, state.nr);
     }
 
     /** io_req_task_complete: a request completed on another thread (io-wq, a poll remove) finishes on the owner. */
@@ -68,6 +79,7 @@ final class IoComplete {
             ctx.linkCqe.reqSetFail(req);
         }
         ioReqCompleteDefer(ctx, req);
+        ioComplReqsFlushIfFull(ctx);
     }
 
     /**

@@ -347,14 +347,14 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
     }
 
     /**
-     * A poll whose kernel re-arms it between its CQE's fill and the commit (5.15's
-     * io_poll_task_func), set by its task work around the completion strategy's post; the
-     * owner's alone, like every field the task work touches.
+     * A poll whose kernel re-arms it in its CQE's locked section (5.x's io_poll_task_func), set
+     * by its task work around the completion strategy's post; the owner's alone, like every
+     * field the task work touches.
      */
     IoPoll rearmInPost;
 
     @Override
-    public void auxCqeFilled() {
+    public void pollRearmInPost() {
         IoPoll poll = rearmInPost;
         if (poll != null) {
             rearmInPost = null;

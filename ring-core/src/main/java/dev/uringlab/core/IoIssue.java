@@ -38,7 +38,9 @@ final class IoIssue {
             return;
         }
         int ret = ioIssueSqe(ctx, req, false);
-        if (ret != IoRingCtx.IOU_OK && ret != IoRingCtx.IOU_ISSUE_SKIP_COMPLETE) {
+        if (ret == IoRingCtx.IOU_OK) {
+            IoComplete.ioComplReqsFlushIfFull(ctx); // 5.15's __io_queue_sqe, after the request joined
+        } else if (ret != IoRingCtx.IOU_ISSUE_SKIP_COMPLETE) {
             ioQueueAsync(ctx, req, ret);
         }
     }
@@ -77,7 +79,7 @@ final class IoIssue {
             ctx.trace.emit(TracePoint.IO_PUT_REQ_FIND_NEXT, req.userData, nxt.userData);
             postAtCompletion(ctx);
             if ((nxt.flags & REQ_F_FORCE_ASYNC) != 0) {
-                ioQueueIowq(ctx, nxt);
+                ioQueueIowq(ctx, nxt, false); // 5.6's goto punt: io_queue_async_work, not CONCURRENT
                 return;
             }
             req = nxt;
@@ -108,7 +110,7 @@ final class IoIssue {
         }
         switch (IoPoll.ioArmPollHandler(ctx, req, OpDef.of(req.opcode).pollin())) {
             case IoPoll.IO_APOLL_READY -> ctx.tctx.ioReqTaskQueue(req);
-            case IoPoll.IO_APOLL_ABORTED -> ioQueueIowq(ctx, req);
+            case IoPoll.IO_APOLL_ABORTED -> ioQueueIowq(ctx, req, false);
             default -> { }
         }
     }
@@ -122,7 +124,7 @@ final class IoIssue {
         } else if (ctx.drainActive) {
             IoDrain.ioDrainReq(ctx, req);
         } else {
-            ioQueueIowq(ctx, req);
+            ioQueueIowq(ctx, req, true); // IOSQE_ASYNC: 5.6's io_queue_sqe marks it IO_WQ_WORK_CONCURRENT (fs/io_uring.c:4815)
         }
     }
 
@@ -183,47 +185,127 @@ final class IoIssue {
         return ctx.iowqComplete.ioReqCompletePost(ctx.cq, req, ctx.setupFlags);
     }
 
-    /** io_queue_iowq: punt to an io-wq worker. */
-    static void ioQueueIowq(IoRingCtx ctx, IoRequest req) {
+    /**
+     * io_queue_iowq (5.6: io_queue_async_work): punt to an io-wq worker.
+     *
+     * @param concurrent IO_WQ_WORK_CONCURRENT, which 5.6's io-wq honours (IOSQE_ASYNC's punt)
+     */
+    static void ioQueueIowq(IoRingCtx ctx, IoRequest req, boolean concurrent) {
         ctx.trace.emit(TracePoint.IO_QUEUE_IOWQ, req.userData);
-        ctx.ioWq.ioWqEnqueue(req);
+        ctx.ioWq.ioWqEnqueue(req, concurrent);
     }
 
     /**
-     * io_wq_submit_work, on an io-wq worker (or inline in deterministic mode). A forced-async
-     * request whose opcode can wait for readiness (READ/WRITE on a pollable file) is issued
-     * non-blocking and, on -EAGAIN, arms the internal poll instead of blocking the worker;
-     * otherwise -EAGAIN is final. Failures go back as task work.
+     * io_wq_submit_work, on an io-wq worker (or inline in deterministic mode), running the chain
+     * on as the worker keeps it (io_wq_free_work). Failures go back as task work.
      */
     static void ioWqSubmitWork(IoRingCtx ctx, IoRequest req) {
         while (req != null) {
             ctx.trace.emit(TracePoint.IO_WQ_SUBMIT_WORK, req.userData);
-            OpDef def = OpDef.of(req.opcode);
-            boolean needsPoll = (req.flags & REQ_F_FORCE_ASYNC) != 0 && (def.pollin() || def.pollout());
-            int ret;
-            while (true) {
-                ret = ioIssueSqe(ctx, req, true);
-                if (ret != -EAGAIN || !needsPoll) {
-                    break;
-                }
-                if (IoPoll.ioArmPollHandler(ctx, req, def.pollin()) == IoPoll.IO_APOLL_OK) {
-                    return;
-                }
-                needsPoll = false; // aborted or ready: retry once more, as a blocking issue would
-            }
-            if (ret == IOU_POSTED) {
-                req = ioWqFreeWork(ctx, req);
-            } else {
-                if (ret != IoRingCtx.IOU_OK && ret != IoRingCtx.IOU_ISSUE_SKIP_COMPLETE) {
-                    ctx.tctx.ioReqTaskQueueFail(req, ret);
-                }
+            int ret = ioIssueOnWorker(ctx, req);
+            if (ret != IOU_POSTED) {
+                failOnWorker(ctx, req, ret);
                 return;
             }
+            req = ioWqFreeWork(ctx, req);
         }
     }
 
     /**
-     * io_wq_free_work (io_wq_assign_next in 5.6): the worker is done with a request it posted;
+     * The issue on a worker. A forced-async request whose opcode can wait for readiness
+     * (READ/WRITE on a pollable file) is issued non-blocking and, on -EAGAIN, arms the internal
+     * poll instead of blocking the worker (IOU_ISSUE_SKIP_COMPLETE: it completes by itself);
+     * otherwise -EAGAIN is final.
+     */
+    private static int ioIssueOnWorker(IoRingCtx ctx, IoRequest req) {
+        OpDef def = OpDef.of(req.opcode);
+        boolean needsPoll = (req.flags & REQ_F_FORCE_ASYNC) != 0 && (def.pollin() || def.pollout());
+        while (true) {
+            int ret = ioIssueSqe(ctx, req, true);
+            if (ret != -EAGAIN || !needsPoll) {
+                return ret;
+            }
+            if (IoPoll.ioArmPollHandler(ctx, req, def.pollin()) == IoPoll.IO_APOLL_OK) {
+                return IoRingCtx.IOU_ISSUE_SKIP_COMPLETE;
+            }
+            needsPoll = false; // aborted or ready: retry once more, as a blocking issue would
+        }
+    }
+
+    /** A worker's request that did not post: an error goes back to the owner as task work. */
+    private static void failOnWorker(IoRingCtx ctx, IoRequest req, int ret) {
+        if (ret != IoRingCtx.IOU_OK && ret != IoRingCtx.IOU_ISSUE_SKIP_COMPLETE) {
+            ctx.tctx.ioReqTaskQueueFail(req, ret);
+        }
+    }
+
+    /**
+     * 5.6's io-wq running one work (v5.6.4 fs/io-wq.c:505-511): {@code wq->get_work}, io-wq's
+     * reference (io_get_work), then {@code work->func} (io_wq_submit_work).
+     *
+     * @return whether the request completed and posted on the worker
+     */
+    static boolean ioWqRunWork(IoRingCtx ctx, IoRequest req) {
+        ioGetWork(ctx, req);
+        return ioWqSubmitWorkRefs(ctx, req);
+    }
+
+    /** io_get_work (v5.6 fs/io_uring.c:5942, out of line: io-wq calls it through wq->get_work): refcount_inc (:5946). */
+    @OutOfLine("io_get_work")
+    private static void ioGetWork(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.step(StepKind.CALL, "io_get_work");
+        ctx.reqAlloc.ioGetWork(req);
+    }
+
+    /**
+     * io_wq_submit_work of 5.6 (fs/io_uring.c:4521-4561, out of line: io-wq calls it through
+     * work->func): the issue; a NOP posts its CQE on the worker and drops its completion
+     * reference (io_nop, :2407-2408), then the submission reference goes (:4549-4550). A request
+     * that did not post is the owner's, as {@link #ioWqSubmitWork} has it.
+     */
+    @OutOfLine("io_wq_submit_work")
+    private static boolean ioWqSubmitWorkRefs(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.step(StepKind.CALL, "io_wq_submit_work");
+        ctx.trace.emit(TracePoint.IO_WQ_SUBMIT_WORK, req.userData);
+        int ret = ioIssueOnWorker(ctx, req);
+        if (ret != IOU_POSTED) {
+            failOnWorker(ctx, req, ret);
+            return false;
+        }
+        ctx.reqAlloc.ioPutReqOnWorker(req); // io_nop's io_put_req, after its CQE
+        ctx.reqAlloc.ioPutReqOnWorker(req); // "drop submission reference"
+        return true;
+    }
+
+    /**
+     * io_put_work (v5.6 fs/io_uring.c:5935, out of line: io-wq calls it through wq->put_work after
+     * the work ran, v5.6.4 fs/io-wq.c:467-468): io-wq's reference goes with io_put_req. For a
+     * request that posted it is the last: io_free_req (:1466-1475) finds the next member of its
+     * chain, frees the request, and queues the member to io-wq (io_queue_async_work, not
+     * CONCURRENT). An allocation that does not free on the worker gets the request back on the
+     * owner, through the locked free list.
+     */
+    @OutOfLine("io_put_work")
+    static void ioPutWork(IoRingCtx ctx, IoRequest req, boolean posted) {
+        ctx.trace.step(StepKind.CALL, "io_put_work");
+        IoRequest nxt = null;
+        if (posted) {
+            nxt = req.link; // io_req_find_next, before the request is freed
+            req.link = null;
+        }
+        long userData = req.userData;
+        if (ctx.reqAlloc.ioPutReqOnWorker(req)) {
+            ctx.trace.emit(TracePoint.IO_FREE_REQ, userData);
+        } else if (posted) {
+            ctx.lockedFreeList.offer(req); // release: the owner's poll sees the request whole
+        }
+        if (nxt != null) {
+            ioQueueIowq(ctx, nxt, false);
+        }
+    }
+
+    /**
+     * io_wq_free_work (5.7 on; 5.6 is {@link #ioPutWork}): the worker is done with a request it posted;
      * the request goes back to the owner (through task work, or the locked free list: the
      * {@code iowq-complete} strategy's {@link dev.uringlab.spi.IoWqCompletion#ioFreeReqViaTaskWork()})
      * and the worker runs the next member of its chain itself.
@@ -247,7 +329,7 @@ final class IoIssue {
     static void ioReqTaskSubmit(IoRingCtx ctx, IoRequest req) {
         ctx.trace.emit(TracePoint.IO_REQ_TASK_SUBMIT, req.userData);
         if ((req.flags & REQ_F_FORCE_ASYNC) != 0) {
-            ioQueueIowq(ctx, req);
+            ioQueueIowq(ctx, req, false);
         } else {
             ioQueueSqe(ctx, req);
         }

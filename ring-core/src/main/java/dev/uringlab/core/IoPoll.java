@@ -16,6 +16,7 @@ import static dev.uringlab.core.IoPollEvents.IO_POLL_UNMASK;
 import dev.uringlab.api.CqeFlags;
 import dev.uringlab.core.sync.SpinLock;
 import dev.uringlab.core.sync.WaitQueueHead;
+import dev.uringlab.spi.CompletionLock;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.PollWait;
@@ -52,8 +53,9 @@ import dev.uringlab.spi.recipe.OutOfLine;
  * kernel took it, and the engine does nothing behind it: whether the wakeup is for this poll
  * (the mask test, and its place), whether it queues the task work, whether the task work trusts
  * the wakeup's mask or polls the file ({@link PollRearm#pollCheckEvents}), where the re-arm sits
- * ({@link PollRearm#rearmBeforeCommit}: 5.15's io_poll_task_func fills the CQE, re-arms and
- * commits under one hold of the completion lock; 6.1's posts, then re-arms), whether a pass runs
+ * ({@link PollRearm#rearmInPost}: 5.14's and 5.15's io_poll_task_func re-arm under the CQE's hold
+ * of the completion lock, after or before the commit as the {@code completion} strategy of that
+ * kernel has it; 6.1's posts, then re-arms), whether a pass runs
  * again ({@link PollRearm.Rearmed#LOOP}, poll_refs), and whether POLL_REMOVE may take the request
  * ({@link PollRearm#pollDisarm}). A wakeup a strategy refused, or that found its entry off the
  * list, is not looked for again: 5.15 and the 5.16 flag never did.
@@ -322,8 +324,8 @@ final class IoPoll extends PollWaitEntry {
                 if (ctx.submitState.nr != 0) {
                     IoComplete.ioSubmitFlushCompletions(ctx);
                 }
-                // 5.15 re-arms between the CQE's fill and io_commit_cqring: the post calls rearmInPost there
-                boolean inPost = rearm.rearmBeforeCommit();
+                // 5.x re-arms in the CQE's locked section: the completion strategy's post calls rearmInPost there
+                boolean inPost = rearm.rearmInPost();
                 ctx.cq.rearmInPost = inPost ? this : null;
                 boolean posted = ctx.completion.postAuxCqe(ctx.cq, req.userData, mask, CqeFlags.IORING_CQE_F_MORE, true, false);
                 inPost &= ctx.cq.rearmInPost == null; // false when the strategy deferred the CQE
@@ -333,11 +335,13 @@ final class IoPoll extends PollWaitEntry {
                     return;
                 }
                 next = inPost ? rearmed : rearmAfter(rearm);
-            } else if (rearm.rearmBeforeCommit()) {
-                // io_poll_rewait: nothing this poll asked for; re-armed under the completion lock, no CQE
-                ctx.cq.lock();
+            } else if (rearm.rearmInPost()) {
+                // io_poll_rewait: nothing this poll asked for; re-armed under the completion lock,
+                // taken as the completion strategy's kernel took it there, no CQE
+                CompletionLock how = ctx.completion.pollTaskWorkLock();
+                how.lock(ctx.cq);
                 next = rearmAfter(rearm);
-                ctx.cq.unlock();
+                how.unlock(ctx.cq);
             } else {
                 next = rearmAfter(rearm); // a spurious pass found nothing this poll asked for
             }
@@ -351,13 +355,13 @@ final class IoPoll extends PollWaitEntry {
     }
 
     /**
-     * 5.15's io_poll_task_func, not done (fs/io_uring.c:5375-5392 at v5.15, the same with seed
-     * 002): under one hold of the completion lock __io_poll_complete fills the CQE with
-     * IORING_CQE_F_MORE, the strategy re-arms, then io_commit_cqring, spin_unlock and
-     * io_cqring_ev_posted. The re-arm comes before the commit so that a wakeup after the
-     * application sees the CQE finds the poll armed ("io_uring: fix possible poll event lost in
-     * multi shot mode", 2021-09-03, in 5.15). Called by {@link IoCqRing#auxCqeFilled} from the
-     * completion strategy's post, between the fill and the commit.
+     * 5.x's io_poll_task_func, not done: under one hold of the completion lock the CQE is filled
+     * with IORING_CQE_F_MORE and the strategy re-arms, 5.15 before io_commit_cqring
+     * (fs/io_uring.c:5375-5384 at v5.15, the same with seed 002: so that a wakeup after the
+     * application sees the CQE finds the poll armed, "io_uring: fix possible poll event lost in
+     * multi shot mode", 2021-09-03), 5.14 after it (v5.14 fs/io_uring.c:4968, 4974); then the
+     * unlock and io_cqring_ev_posted. Called by {@link IoCqRing#pollRearmInPost} from the
+     * completion strategy's post, where that strategy's kernel re-armed.
      */
     void rearmInPost() {
         rearmed = rearmAfter(ctx.pollRearm);

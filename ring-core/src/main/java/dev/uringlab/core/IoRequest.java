@@ -53,6 +53,8 @@ final class IoRequest extends SlabObject implements IoKiocb {
     IoRequest link;
     /** io_task_work.func. */
     int twFunc;
+    /** io_task_work.node.next on a DEFER_TASKRUN ring's ctx->work_llist: the request added before, or its fake node ({@link IoLocalWork}). */
+    Object twNext;
     /** The poll state of a POLL_ADD request, made on first use and kept with the request. */
     IoPoll poll;
     /** READ/WRITE on a block device: struct io_rw's kiocb, made on first use and kept with the request. */
@@ -92,6 +94,15 @@ final class IoRequest extends SlabObject implements IoKiocb {
             throw new IllegalStateException("refcount_dec_and_test on a request with no reference left: " + this);
         }
         return old == 1;
+    }
+
+    /** A locked increment (getAndAdd); from zero it would revive a freed request. */
+    @Override
+    public void refcountInc() {
+        int old = (int) REFS.getAndAdd(this, 1);
+        if (old <= 0) {
+            throw new IllegalStateException("refcount_inc on a request with no reference left: " + this);
+        }
     }
 
     /** io_req_set_res. */

@@ -94,10 +94,12 @@ final class IoRingCtx {
     /** ctx->uring_lock. */
     final ReentrantLock uringLock = new ReentrantLock();
     /** ctx->submit_state. */
-    final SubmitState submitState = new SubmitState();
+    final SubmitState submitState;
     final IoWq ioWq;
     /** The owner's io_uring_task: its task-work list and its wakeup. */
     final IoUringTask tctx;
+    /** ctx->work_llist of a ring set up with IORING_SETUP_DEFER_TASKRUN, else null. */
+    final IoLocalWork localWork;
     /** The ring's armed POLL_ADDs, for POLL_REMOVE (ctx->cancel_table); guarded by uringLock. */
     final ArrayList<IoPoll> cancelTable = new ArrayList<>();
 
@@ -135,6 +137,7 @@ final class IoRingCtx {
         this.cq = new IoCqRing(ring, cqEntries, counters, trace);
         this.completion = strategies.completion();
         this.reqAlloc = strategies.reqAlloc();
+        this.submitState = new SubmitState(reqAlloc.complReqsArraySize());
         this.pollRearm = strategies.pollRearm();
         this.linkCqe = strategies.linkCqe();
         this.bioSet = new BioSet(strategies.bioAlloc(), counters, trace);
@@ -145,6 +148,7 @@ final class IoRingCtx {
         this.enterRef = strategies.enterRef();
         this.ioWq = new IoWq(this, deterministic, sqEntries);
         this.tctx = new IoUringTask(this, strategies.taskWork());
+        this.localWork = (setupFlags & SetupFlags.IORING_SETUP_DEFER_TASKRUN) != 0 ? new IoLocalWork(this) : null;
         this.owner = Thread.currentThread();
     }
 
@@ -168,7 +172,8 @@ final class IoRingCtx {
      * io_uring_enter: run pending task work, submit up to {@code toSubmit} SQEs, and with
      * GETEVENTS wait for {@code minComplete} CQEs (until {@code deadline}, a nanoTime, when not
      * negative; io_iopoll_check on an IOPOLL ring). Returns the count submitted, else the
-     * wait's result (0, -ETIME, -EINTR). Returning to user space runs task work again.
+     * wait's result (0, -ETIME, -EINTR). Returning to user space runs task work again. A
+     * DEFER_TASKRUN ring's local work runs only with GETEVENTS: after the submission, and in the wait.
      */
     @OutOfLine("io_uring_enter")
     int enter(int toSubmit, int minComplete, int flags, long deadline) {
@@ -192,6 +197,9 @@ final class IoRingCtx {
                 // uring_lock is held for the whole call (above); the kernel takes it around the submission
                 trace.step(StepKind.LOCKED, "mutex_lock(uring_lock)");
                 ret = IoSubmit.ioSubmitSqes(this, toSubmit);
+                if ((flags & EnterFlags.IORING_ENTER_GETEVENTS) != 0 && localWork != null && !iopoll()) {
+                    localWork.ioRunLocalWork(false); // io_run_local_work_locked (v6.1-rc7 io_uring.c:3232-3233)
+                }
                 trace.step(StepKind.LOCKED, "mutex_unlock(uring_lock)");
             }
             if ((flags & EnterFlags.IORING_ENTER_GETEVENTS) != 0) {

@@ -371,7 +371,7 @@ final class IoRw {
         do {
             if (ctx.iopollFirst == null) {
                 int tail = ctx.cq.cachedCqTail();
-                ctx.tctx.runTaskWork();
+                ctx.tctx.ioRunTaskWorkCtx(false); // 6.1's io_run_local_work_locked, then the task's own
                 if (tail != ctx.cq.cachedCqTail() || ctx.iopollFirst == null) {
                     break;
                 }

@@ -64,11 +64,17 @@ final class IoUringTask {
         ioReqTaskWorkAdd(req);
     }
 
-    /** io_req_task_work_add: queue {@code req}, whose {@code twFunc} is set, for the owner; any thread. */
+    /**
+     * io_req_task_work_add: queue {@code req}, whose {@code twFunc} is set, for the owner; any
+     * thread. A DEFER_TASKRUN ring's goes to its {@code work_llist} ({@link IoLocalWork}, v6.1-rc7
+     * io_uring.c:1136-1139), which only a wait for completions runs.
+     */
     void ioReqTaskWorkAdd(IoRequest req) {
         ctx.counters.incShared(Counter.TASK_WORK_QUEUED);
         ctx.trace.emit(TracePoint.IO_REQ_TASK_WORK_ADD, req.userData);
-        if (Thread.currentThread() == ctx.owner) {
+        if (ctx.localWork != null) {
+            ctx.localWork.ioReqLocalWorkAdd(req);
+        } else if (Thread.currentThread() == ctx.owner) {
             taskList.ioReqTaskWorkAddCurrent(req);
         } else {
             taskList.ioReqTaskWorkAdd(req);
@@ -118,8 +124,25 @@ final class IoUringTask {
         return twCount;
     }
 
+    /**
+     * io_run_task_work_ctx (v6.1-rc7 io_uring/io_uring.h:263): a DEFER_TASKRUN ring's local work
+     * first ({@link IoLocalWork#ioRunLocalWork}: with mutex_trylock when {@code trylock}, from
+     * io_cqring_wait), then the task's own. Owner thread, uring_lock held.
+     *
+     * @return how many task works ran
+     */
+    int ioRunTaskWorkCtx(boolean trylock) {
+        int ret = ctx.localWork != null ? ctx.localWork.ioRunLocalWork(trylock) : 0;
+        return ret + runTaskWork();
+    }
+
+    /** Whether task work of either list is queued (a lockless look): io_has_work's part, for a waiter. */
+    boolean hasWorkCtx() {
+        return hasWork() || (ctx.localWork != null && !ctx.localWork.isEmpty());
+    }
+
     /** io_task_work.func: what the request queued itself to do. */
-    private void runTaskFunc(IoRequest req) {
+    void runTaskFunc(IoRequest req) {
         int func = req.twFunc;
         req.twFunc = IoRequest.TW_NONE;
         switch (func) {

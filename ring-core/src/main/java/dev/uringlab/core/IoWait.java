@@ -36,7 +36,8 @@ final class IoWait {
     }
 
     /**
-     * io_cqring_wait: run task work, flush overflow, and wait until {@code minEvents} CQEs are
+     * io_cqring_wait: run task work (a DEFER_TASKRUN ring's local work first: io_run_task_work_ctx),
+     * flush overflow, and wait until {@code minEvents} CQEs are
      * in the ring (never more than the CQ holds). Threaded: parks until woken or
      * {@code deadline} (a nanoTime; -1 for none) passes (-ETIME), -EINTR when interrupted.
      * Deterministic: returns 0 (-ETIME when a deadline was given) once task work is exhausted.
@@ -46,7 +47,7 @@ final class IoWait {
         IoCqRing cq = ctx.cq;
         IoUringTask tctx = ctx.tctx;
         minEvents = Math.min(minEvents, ctx.cqEntries);
-        tctx.runTaskWork();
+        tctx.ioRunTaskWorkCtx(true);
         cq.ioCqringOverflowFlush();
         ctx.trace.emit(TracePoint.IO_CQRING_WAIT, minEvents, cq.cqEventsUser());
         if (cq.cqEventsUser() >= minEvents) {
@@ -61,7 +62,7 @@ final class IoWait {
             cq.cqWait.addWaitQueue(waiter); // prepare_to_wait_exclusive
             tctx.ownerWaiting = true;
             try {
-                if (!tctx.hasWork() && !cq.overflowPending() && cq.cqEventsUser() < minEvents) {
+                if (!tctx.hasWorkCtx() && !cq.overflowPending() && cq.cqEventsUser() < minEvents) {
                     if (Thread.currentThread().isInterrupted()) {
                         return -EINTR;
                     }
@@ -76,7 +77,7 @@ final class IoWait {
             if (ctx.isClosed()) {
                 throw new IllegalStateException("the ring was closed while its owner waited for completions");
             }
-            tctx.runTaskWork();
+            tctx.ioRunTaskWorkCtx(true);
             if (ctx.drainActive) {
                 IoComplete.ioFlushCachedLockedReqs(ctx); // a worker's post may be what a drain waits for
             }

@@ -38,6 +38,7 @@
  *   <tr><td>io_uring/tctx.c, tw.c</td><td>{@code IoUringTask}</td><td>struct io_uring_task, io_req_task_work_add, tctx_task_work</td></tr>
  *   <tr><td>io_uring/wait.c</td><td>{@code IoWait}</td><td>io_cqring_wait</td></tr>
  *   <tr><td>io_uring/io-wq.c</td><td>{@code IoWq}</td><td>io_wq_enqueue, the workers</td></tr>
+ *   <tr><td>fs/io-wq.c (5.6)</td><td>{@code IoWqe}</td><td>struct io_wqe: io_wqe_enqueue, io_wqe_worker, io_worker_handle_work, get_work/put_work</td></tr>
  *   <tr><td>io_uring/register.c (eventfd), mm</td><td>{@code EmulatedRing}, {@code EmulatedRingProvider}</td>
  *       <td>io_uring_setup, io_eventfd_register, the application's ring</td></tr>
  *   <tr><td>mm/slub.c</td><td>{@code mm.SlabCache}, {@code mm.CpuSlab}, {@code mm.KmemCacheNode}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free:
@@ -68,9 +69,10 @@
  *   <tr><td>drain: io_init_drain, io_drain_req, io_queue_deferred counting requests in flight
  *       (nr_req_allocated vs nr_drained); {@code drain_disabled} is ring state, set when the link-cqe
  *       strategy says a request may suppress its CQE</td><td>6.16</td><td>{@code IoDrain}, {@code IoSubmit}</td></tr>
- *   <tr><td>completion batching: compl_reqs of IO_COMPL_BATCH (flushed when full), flushed at the end of a
- *       submission batch and of a task-work run; every CQE through the {@code completion} strategy</td>
- *       <td>5.15 array, 6.1 flush</td><td>{@code SubmitState}, {@code IoComplete}</td></tr>
+ *   <tr><td>completion batching: compl_reqs flushed at the end of a submission batch and of a task-work run,
+ *       and, where the {@code req-alloc} strategy's kernel kept it in an array of IO_COMPL_BATCH (5.12-5.15),
+ *       when a request joining inline or from task work fills it; every CQE through the {@code completion}
+ *       strategy</td><td>6.1 list, 5.15 array</td><td>{@code SubmitState}, {@code IoComplete}</td></tr>
  *   <tr><td>CQ: cached_cq_tail, io_get_cqe (the {@code get-cqe} strategy: 6.1's cached free range, or 5.x's head
  *       load per CQE), io_commit_cqring (release store),
  *       overflow list (FIFO, IORING_SQ_CQ_OVERFLOW, new CQEs behind it, flushed in order on GETEVENTS),
@@ -78,14 +80,17 @@
  *       5.6: waitqueue_active + eventfd_signal)</td><td>6.1</td><td>{@code IoCqRing}</td></tr>
  *   <tr><td>task work: io_req_task_work_add onto the {@code task-work} strategy's list (6.1: a lock-free llist;
  *       5.14/5.15: under tctx->task_lock), run in rounds (llist_del_all), with a completion flush after each round;
- *       run at every enter, in io_cqring_wait, and on return from every system call of the owner</td>
- *       <td>6.1 (tctx_task_work)</td><td>{@code IoUringTask}</td></tr>
+ *       run at every enter, in io_cqring_wait, and on return from every system call of the owner; a
+ *       DEFER_TASKRUN ring's instead on ctx->work_llist, whose first add signals the eventfd, run only by an
+ *       io_uring_enter with GETEVENTS (after its submission, and in io_cqring_wait)</td>
+ *       <td>6.1 (tctx_task_work, __io_run_local_work)</td><td>{@code IoUringTask}, {@code IoLocalWork}</td></tr>
  *   <tr><td>io-wq: bounded pool of worker threads (io_wq_enqueue, io_wq_submit_work); a completion is posted by
  *       the worker under the completion lock, which keeps the chain (io_wq_free_work) and hands the request back
  *       through the locked free list, or goes to the owner's task work, as the {@code iowq-complete} strategy
  *       decides from the ring's flags (failures and drain always go to the owner); deterministic mode runs the
- *       work inline</td>
- *       <td>6.1</td><td>{@code IoWq}</td></tr>
+ *       work inline. 5.6's io-wq ({@code iowq-complete=put-work}): a reference of io-wq's own per work, whose
+ *       put frees the request on the worker and queues the chain's next member to the work list again</td>
+ *       <td>6.1; 5.6</td><td>{@code IoWq}; {@code IoWqe}</td></tr>
  *   <tr><td>poll: __io_arm_poll_handler, io_poll_wake (EPOLL_URING_WAKE makes multishot single-shot),
  *       io_poll_task_func with aux CQEs, io_poll_remove (remove's CQE, then the target's, via task work)</td>
  *       <td>6.1, remove order 6.9+</td><td>{@code IoPoll}</td></tr>
@@ -131,7 +136,8 @@
  * CQ_OVERFLOW, CQ_OVERFLOW_FLUSHED by the CQ primitives; WAITQUEUE_* by the waitqueues and
  * TASK_WORK_QUEUED by task work, WAITQUEUE_LOCK by each waitqueue head's lock, EV_POSTED and EVENTFD_SIGNAL
  * (an io-wq worker may post), all with {@code incShared} (plain on the owner's thread,
- * an atomic kept apart on any other); TASK_WORK_RUN by task work; IO_WQ_ENQUEUE by io-wq.
+ * an atomic kept apart on any other); TASK_WORK_RUN by task work; IO_WQ_ENQUEUE by io-wq (with incShared:
+ * 5.6's workers enqueue too).
  * The block layer counts BIO_ALLOC and BIO_PUT (the bio_set), BIO_SUBMIT (submit_bio),
  * BIO_IRQ_COMPLETE (the device's interrupt) and the bio slab's BIO_SLAB_* with {@code incShared},
  * since a device's IRQ thread ends and puts bios; IOPOLL_LOOP counts io_do_iopoll passes.

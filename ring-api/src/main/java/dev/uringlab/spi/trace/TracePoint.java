@@ -57,7 +57,7 @@ public enum TracePoint {
     IO_QUEUE_IOWQ("io_queue_iowq", Area.IO_WQ, "ud"),
     /** io_wq_submit_work: a worker (or the inline deterministic io-wq) runs the request. */
     IO_WQ_SUBMIT_WORK("io_wq_submit_work", Area.IO_WQ, "ud"),
-    /** io_wq_free_work (io_wq_assign_next in 5.6): the worker hands the request back and runs {@code next} (0: none). */
+    /** io_wq_free_work (5.7 on): the worker hands the request back and runs {@code next} (0: none). */
     IO_WQ_FREE_WORK("io_wq_free_work", Area.IO_WQ, "ud", "next"),
     /** io_req_complete_post: an io-wq worker posts the request's CQE itself, under the completion lock. */
     IO_REQ_COMPLETE_POST("io_req_complete_post", Area.CQ, "ud", "res"),
@@ -71,6 +71,8 @@ public enum TracePoint {
     IO_REQ_TASK_WORK_ADD("io_req_task_work_add", Area.TASK_WORK, "ud"),
     /** tctx_task_work: the owner takes what is queued (llist_del_all) and runs it. */
     TCTX_TASK_WORK("tctx_task_work", Area.TASK_WORK, "nr"),
+    /** __io_run_local_work: the owner of a DEFER_TASKRUN ring runs ctx->work_llist (trace_io_uring_local_work_run). */
+    IO_RUN_LOCAL_WORK("__io_run_local_work", Area.TASK_WORK, "nr"),
     /** io_req_task_complete: a request completed elsewhere joins the completion batch. */
     IO_REQ_TASK_COMPLETE("io_req_task_complete", Area.TASK_WORK, "ud", "res"),
     /** io_req_task_submit: a linked, drained or re-polled request is issued from task work. */

@@ -4,6 +4,7 @@ import dev.uringlab.spi.AbstractStrategyProvider;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.CompletionContext;
+import dev.uringlab.spi.CompletionLock;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
@@ -30,13 +31,7 @@ public final class CompletionBatchPosting implements CompletionPosting {
     @OutOfLine("__io_submit_flush_completions")
     public void flushCompletions(CompletionContext cq, CompletionBatch batch) {
         trace.step(StepKind.CALL, "__io_submit_flush_completions");
-        cq.lock();
-        for (int i = 0, n = batch.size(); i < n; i++) {
-            cq.ioFillCqeReq(batch.get(i));
-        }
-        cq.ioCommitCqring();
-        cq.unlock();
-        cq.ioCqringEvPosted();
+        cq.ioSubmitFlushCompletions(batch, CompletionLock.SPIN);
     }
 
     /**

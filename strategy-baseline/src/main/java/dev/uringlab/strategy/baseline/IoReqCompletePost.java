@@ -7,7 +7,6 @@ import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.IoWqCompletion;
 import dev.uringlab.spi.Mainline;
-import dev.uringlab.spi.ReqFlags;
 
 /**
  * io_req_complete_post on an io-wq worker, in its three mainline versions, which differ only
@@ -22,10 +21,12 @@ import dev.uringlab.spi.ReqFlags;
  *       others do (v6.1-rc7 has no ctx->task_complete: io_issue_sqe, io_uring.c:1755, calls
  *       io_req_complete_post, io_uring.c:864, whose io_cq_lock and io_cq_unlock_post post from
  *       the worker whatever the ring's flags);</li>
- *   <li>{@code worker-post} (5.6 to 6.0): none; 5.6 posted through io_cqring_add_event.</li>
+ *   <li>{@code worker-post} (5.7 to 6.0): none, posting as 5.x's io_cqring_add_event did (5.6
+ *       itself, whose io-wq held a reference of its own and never kept a chain, is strategy-era's
+ *       {@code put-work}).</li>
  * </ul>
  * Every other ring's worker takes the completion lock, fills the CQE, commits, unlocks and runs
- * ev_posted itself, and keeps the chain (io_wq_free_work; io_wq_assign_next in 5.6): no thread
+ * ev_posted itself, and keeps the chain (io_wq_free_work): no thread
  * handoff per CQE. The request itself goes back to the owner: in 6.7 (baseline) through task
  * work (io_free_req via io_req_task_complete, since 6.4: {@link #ioFreeReqViaTaskWork()}), one
  * task_work add per request and one task-work pass of the owner per batch of them; in 6.1
@@ -41,10 +42,7 @@ import dev.uringlab.spi.ReqFlags;
  */
 public final class IoReqCompletePost implements IoWqCompletion {
     private final int puntFlags;
-    /**
-     * 5.6's io_cqring_add_event: a suppressed CQE (the RFC's io_ignore_cqe) returns before the
-     * lock, and the lock is taken with interrupts off (spin_lock_irqsave).
-     */
+    /** 5.x's io_cqring_add_event ({@link CompletionContext#ioCqringAddEvent}): the lock taken with interrupts off. */
     private final boolean cqringAddEvent;
 
     /** io_free_req through task work (6.4 on), else onto the locked free list. */
@@ -64,27 +62,18 @@ public final class IoReqCompletePost implements IoWqCompletion {
     /**
      * io_req_complete_post: punt to task work for the rings the version says, else post under
      * the completion lock (6.x takes it even for a REQ_F_CQE_SKIP request, io_cq_lock before the
-     * check; 5.6's io_cqring_add_event, with the RFC's io_ignore_cqe, returned before it, and took
-     * it with interrupts off).
+     * check; 5.x's io_cqring_add_event took it with interrupts off).
      */
     @Override
     public boolean ioReqCompletePost(CompletionContext cq, IoKiocb req, int setupFlags) {
         if ((setupFlags & puntFlags) != 0) {
             return false;
         }
-        if (!cqringAddEvent) {
-            cq.lock();
-        } else if ((req.flags() & ReqFlags.REQ_F_CQE_SKIP) != 0) {
-            return true;
-        } else {
-            cq.lockIrqsave();
-        }
-        cq.ioFillCqeReq(req);
         if (cqringAddEvent) {
-            cq.ioCommitCqring();
-            cq.unlockIrqrestore();
-            cq.ioCqringEvPosted();
+            cq.ioCqringAddEvent(req);
         } else {
+            cq.lock();
+            cq.ioFillCqeReq(req);
             cq.ioCqUnlockPost();
         }
         return true;
@@ -110,12 +99,12 @@ public final class IoReqCompletePost implements IoWqCompletion {
         }
     }
 
-    /** Registers alias {@code worker-post} on axis {@code iowq-complete}: 5.6 to 6.0. */
+    /** Registers alias {@code worker-post} on axis {@code iowq-complete}: 5.7 to 6.0. */
     public static final class WorkerPostProvider extends AbstractStrategyProvider<IoWqCompletion> {
         public WorkerPostProvider() {
-            super(Axis.IOWQ_COMPLETE, "worker-post", "5.6", Mainline.between("5.6", "6.1"),
+            super(Axis.IOWQ_COMPLETE, "worker-post", "5.7", Mainline.between("5.7", "6.1"),
                     "every io-wq worker posts its CQE under the completion lock (io_cqring_add_event) and keeps the chain"
-                        + " (io_wq_assign_next)",
+                        + " (io_wq_free_work); by our reading from 5.7, when io-wq stopped holding a reference of its own",
                     ctx -> new IoReqCompletePost(0, true, false));
         }
     }

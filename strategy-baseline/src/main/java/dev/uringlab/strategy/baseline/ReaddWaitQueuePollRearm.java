@@ -57,9 +57,13 @@ public final class ReaddWaitQueuePollRearm implements PollRearm {
         return poll.isQueued();
     }
 
-    /** 5.15's io_poll_task_func re-adds the entry between the CQE's fill and io_commit_cqring (5375-5384). */
+    /**
+     * 5.15's io_poll_task_func re-adds the entry in the CQE's locked section, between the fill and
+     * io_commit_cqring (5375-5384); 5.14's after the commit (v5.14 fs/io_uring.c:4968, 4974). The
+     * place in the section is the completion strategy's ({@code batch-5.15}, {@code batch-irq}).
+     */
     @Override
-    public boolean rearmBeforeCommit() {
+    public boolean rearmInPost() {
         return true;
     }
 

@@ -45,6 +45,8 @@ import java.util.ArrayDeque;
 public final class ReqsArrayRequestAllocation implements RequestAllocation {
     /** IO_REQ_CACHE_SIZE: ARRAY_SIZE(submit_state.reqs). */
     static final int IO_REQ_CACHE_SIZE = 32;
+    /** IO_COMPL_BATCH: ARRAY_SIZE(submit_state.compl_reqs), the array beside {@code reqs[]} (v5.15 fs/io_uring.c:298, 322). */
+    static final int IO_COMPL_BATCH = 32;
 
     private final KmemCache<IoKiocb> reqCachep;
     private final Counters counters;
@@ -167,6 +169,12 @@ public final class ReqsArrayRequestAllocation implements RequestAllocation {
         for (IoKiocb req; (req = freeList.poll()) != null; ) {
             reqCachep.kmemCacheFree(req);
         }
+    }
+
+    /** 5.15's io_submit_state keeps its completion batch in {@code compl_reqs[IO_COMPL_BATCH]}, flushed when full. */
+    @Override
+    public int complReqsArraySize() {
+        return IO_COMPL_BATCH;
     }
 
     /** Registers alias {@code baseline} on axis {@code req-alloc}. */

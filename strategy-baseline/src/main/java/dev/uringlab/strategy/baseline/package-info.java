@@ -14,7 +14,7 @@
  *   <tr><td>{@code bio-alloc}</td><td>{@link dev.uringlab.strategy.baseline.SlabBioAllocation}</td><td>5.14</td></tr>
  *   <tr><td>{@code link-advance}</td><td>{@link dev.uringlab.strategy.baseline.TaskWorkLinkAdvance}</td><td>6.1</td></tr>
  *   <tr><td>{@code iowq-complete}</td><td>{@link dev.uringlab.strategy.baseline.IoReqCompletePost} (also {@code task-complete},
- *       6.2 to 6.6, {@code always-post}, 6.1, and {@code worker-post}, 5.6 to 6.0: one function whose condition
+ *       6.2 to 6.6, {@code always-post}, 6.1, and {@code worker-post}, 5.7 to 6.0: one function whose condition
  *       moved)</td><td>6.7</td></tr>
  *   <tr><td>{@code ev-posted}</td><td>{@link dev.uringlab.strategy.baseline.WqHasSleeperEvPosted} (also
  *       {@code no-uring-wake}, 6.0 and 6.1: the eventfd signalled without EPOLL_URING_WAKE)</td><td>6.2</td></tr>

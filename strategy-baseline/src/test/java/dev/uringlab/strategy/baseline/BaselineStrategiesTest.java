@@ -138,7 +138,7 @@ class BaselineStrategiesTest {
         assertThat(rearm.pollWake(poll, PollEvents.POLLIN)).isTrue();
         assertThat(rearm.pollDisarm(poll)).as("a remove while the task work is queued: off the list, -EALREADY").isFalse();
         assertThat(rearm.pollCheckEvents(poll)).as("the wakeup's mask is trusted: no vfs_poll").isFalse();
-        assertThat(rearm.rearmBeforeCommit()).as("io_poll_task_func re-adds before io_commit_cqring").isTrue();
+        assertThat(rearm.rearmInPost()).as("io_poll_task_func re-adds under the CQE's completion lock").isTrue();
         assertThat(rearm.pollRearm(poll)).as("and looks no further").isEqualTo(PollRearm.Rearmed.NO_ACTION);
         assertThat(rearm.pollDisarm(poll)).as("a remove of the armed poll").isTrue();
         assertThat(poll.calls()).containsExactly("list_del_init", "add_wait_queue");

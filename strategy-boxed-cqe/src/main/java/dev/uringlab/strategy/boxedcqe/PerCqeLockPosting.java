@@ -1,11 +1,8 @@
 package dev.uringlab.strategy.boxedcqe;
 
-import static dev.uringlab.spi.ReqFlags.REQ_F_CQE_SKIP;
-
 import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.CompletionPosting;
-import dev.uringlab.spi.IoKiocb;
 import dev.uringlab.spi.recipe.OutOfLine;
 
 /**
@@ -30,7 +27,7 @@ public final class PerCqeLockPosting implements CompletionPosting {
     @OutOfLine("__io_submit_flush_completions")
     public void flushCompletions(CompletionContext cq, CompletionBatch batch) {
         for (int i = 0, n = batch.size(); i < n; i++) {
-            ioCqringAddEvent(cq, batch.get(i));
+            cq.ioCqringAddEvent(batch.get(i)); // with the RFC, io_ignore_cqe returns before the lock
         }
     }
 
@@ -49,20 +46,5 @@ public final class PerCqeLockPosting implements CompletionPosting {
     public boolean postAuxCqe(CompletionContext cq, long userData, int res, int cflags, boolean defer,
                               boolean allowOverflow) {
         return cq.ioPostAuxCqe(userData, res, cflags, allowOverflow);
-    }
-
-    /**
-     * io_cqring_add_event of 5.6 with the RFC's io_ignore_cqe check first: a suppressed CQE
-     * returns before the lock; any other is filled (or overflowed), committed and posted alone.
-     */
-    private static void ioCqringAddEvent(CompletionContext cq, IoKiocb req) {
-        if ((req.flags() & REQ_F_CQE_SKIP) != 0) {
-            return;
-        }
-        cq.lockIrqsave();
-        cq.ioFillCqeReq(req);
-        cq.ioCommitCqring();
-        cq.unlockIrqrestore();
-        cq.ioCqringEvPosted();
     }
 }

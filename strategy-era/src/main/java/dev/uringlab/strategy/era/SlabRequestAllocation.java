@@ -42,9 +42,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a credential reference taken and dropped (two more) and a ctx reference per request, where
  * 5.15's cache hands back a request it already had.
  *
- * <p>Threading: the ring owner's thread with {@code uring_lock} held (the SPI's rule). The
- * credentials are the submitting task's ({@code current_cred()}), shared with whatever else
- * holds them, so their count is an atomic; the ctx reference is a {@link PercpuRef}.
+ * <p>With 5.6's io-wq ({@code iowq-complete=put-work}) a request punted with IOSQE_ASYNC takes a
+ * third reference for io-wq ({@link #ioGetWork}) and loses all three on the worker, which frees
+ * it there ({@link #ioPutReqOnWorker}).
+ *
+ * <p>Threading: the ring owner's thread with {@code uring_lock} held (the SPI's rule), except
+ * the worker's gets and puts, which touch only the request, the credentials' count (the
+ * submitting task's {@code current_cred()}, shared with whatever else holds them: an atomic),
+ * the ctx reference on the worker's CPU ({@link PercpuRef#putOnOtherCpu}) and the slab, which is
+ * safe from any thread.
  */
 public final class SlabRequestAllocation implements RequestAllocation {
     /** IO_PLUG_THRESHOLD: a call with more SQEs than this gets a submit state. */
@@ -170,19 +176,40 @@ public final class SlabRequestAllocation implements RequestAllocation {
      * io_put_req_find_next (__io_queue_sqe's, the submission reference), which frees it.
      */
     private void ioPutReq(IoKiocb req) {
-        ioPutReqCompletion(req);
+        ioPutReqCall(req, false);
         if (refcountDecAndTest(req)) {
-            ioFreeReqSlab(req);
+            ioFreeReqSlab(req, false);
         }
     }
 
-    /** io_put_req (out of line): drop the completion reference; the submission reference still holds it. */
+    /** io-wq's reference (io_get_work, v5.6 fs/io_uring.c:5942): {@code refcount_inc(&req->refs)} (:5946), on the worker. */
+    @Override
+    public void ioGetWork(IoKiocb req) {
+        trace.step(StepKind.LOCKED, "refcount_inc(req->refs)");
+        req.refcountInc();
+    }
+
+    /**
+     * io_put_req on the io-wq worker (io_nop's, io_wq_submit_work's, io_put_work's): the last
+     * frees the request there, its ctx reference dropped on the worker's CPU.
+     */
+    @Override
+    public boolean ioPutReqOnWorker(IoKiocb req) {
+        return ioPutReqCall(req, true);
+    }
+
+    /**
+     * io_put_req (fs/io_uring.c:1490, out of line): drop a reference; the last frees the request
+     * (io_free_req -> __io_free_req; the next member of a chain is the engine's to queue).
+     */
     @OutOfLine("io_put_req")
-    private void ioPutReqCompletion(IoKiocb req) {
+    private boolean ioPutReqCall(IoKiocb req, boolean worker) {
         trace.step(StepKind.CALL, "io_put_req");
         if (refcountDecAndTest(req)) {
-            ioFreeReqSlab(req);
+            ioFreeReqSlab(req, worker);
+            return true;
         }
+        return false;
     }
 
     private boolean refcountDecAndTest(IoKiocb req) {
@@ -192,16 +219,21 @@ public final class SlabRequestAllocation implements RequestAllocation {
 
     /**
      * __io_free_req: __io_req_aux_free (kfree(req->io), io_req_work_drop_env: put_cred), the ctx
-     * reference (percpu_ref_put), then __io_req_do_free: kmem_cache_free.
+     * reference (percpu_ref_put, on the worker's CPU when {@code worker}), then __io_req_do_free:
+     * kmem_cache_free (from the freeing CPU's slab).
      */
-    private void ioFreeReqSlab(IoKiocb req) {
+    private void ioFreeReqSlab(IoKiocb req, boolean worker) {
         kfree(null); // req->io: a NOP has no async context
         if ((req.flags() & REQ_F_WORK_ENV) != 0) {
             trace.step(StepKind.LOCKED, "put_cred(req->work.creds)");
             credUsage.getAndDecrement();
             req.clearFlags(REQ_F_WORK_ENV);
         }
-        ctxRefs.put();
+        if (worker) {
+            ctxRefs.putOnOtherCpu();
+        } else {
+            ctxRefs.put();
+        }
         reqCachep.kmemCacheFree(req);
     }
 

@@ -17,12 +17,13 @@
  *   <tr><td>{@code enter-ref}</td><td>{@code percpu-ref}</td><td>{@link dev.uringlab.strategy.era.PercpuRefEnterRef}</td><td>5.6 (to 6.0)</td></tr>
  *   <tr><td>{@code get-cqe}</td><td>{@code head-per-cqe}</td><td>{@link dev.uringlab.strategy.era.HeadPerCqeGetCqe}</td><td>5.6 (to 5.19)</td></tr>
  *   <tr><td>{@code task-work}</td><td>{@code task-state-bit}, {@code task-running}</td><td>{@link dev.uringlab.strategy.era.TaskLockTaskWork}</td><td>5.14, 5.15 (to 6.0)</td></tr>
- *   <tr><td>{@code completion}</td><td>{@code batch-irq}</td><td>{@link dev.uringlab.strategy.era.IrqBatchCompletionPosting}</td><td>5.14 (5.8 to 5.15)</td></tr>
- *   <tr><td>{@code completion}</td><td>{@code batch-5.15}</td><td>{@link dev.uringlab.strategy.era.SpinBatchCompletionPosting}</td><td>5.15, 5.16 (to 5.17)</td></tr>
+ *   <tr><td>{@code completion}</td><td>{@code batch-irq}, {@code batch-5.15}</td><td>{@link dev.uringlab.strategy.era.FillEventCompletionPosting}</td><td>5.14 (5.8 to 5.15); 5.15, 5.16 (to 5.17)</td></tr>
+ *   <tr><td>{@code iowq-complete}</td><td>{@code put-work}</td><td>{@link dev.uringlab.strategy.era.PutWorkIoWqCompletion}</td><td>5.6 (5.5 to 5.6)</td></tr>
  * </table>
  *
- * <p>The io-wq completion's older ways ({@code worker-post}, {@code task-complete}) are one class
+ * <p>The io-wq completion's later ways ({@code worker-post}, {@code task-complete}) are one class
  * with the baseline's, in strategy-baseline: only the condition of io_req_complete_post moved.
+ * 5.6's ({@code put-work}) is here: its io-wq held a reference of its own and never kept a chain.
  *
  * <p>Why a module of its own: these are not patches, so they belong to no seed's module, and
  * they are not the pre-patch mechanism of any axis either (the baselines). Keeping them apart

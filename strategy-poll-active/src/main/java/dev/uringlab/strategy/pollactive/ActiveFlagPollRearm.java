@@ -42,7 +42,7 @@ import dev.uringlab.spi.trace.TracePoint;
  *   <li>io_poll_task_func, not done: {@code req->result = 0; WRITE_ONCE(req->poll.active,
  *       true);} (5387-5388) in place of add_wait_queue, under the completion lock, after the
  *       CQE's fill and before io_commit_cqring (5390): {@link #pollRearm}, called by the engine
- *       in that place ({@link #rearmBeforeCommit}); io_poll_rewait (5284-5288) does the same for
+ *       in that place ({@link #rearmInPost}); io_poll_rewait (5284-5288) does the same for
  *       POLL_ADD and keeps add_wait_queue for the other opcodes;</li>
  *   <li>io_poll_task_func, done: {@code __io_poll_remove_one(req, ..., true)} (5383) takes the
  *       entry off, since no wake did: the engine's completion, which removes a queued entry.</li>
@@ -171,9 +171,12 @@ public final class ActiveFlagPollRearm implements PollRearm {
         return poll.isQueued();
     }
 
-    /** The patch keeps 5.15's place: the flag is set under the completion lock, before io_commit_cqring (5388-5390). */
+    /**
+     * The patch keeps 5.15's place: the flag is set under the completion lock, before
+     * io_commit_cqring (5388-5390), which 5.15's completion strategy ({@code batch-5.15}) keeps.
+     */
     @Override
-    public boolean rearmBeforeCommit() {
+    public boolean rearmInPost() {
         return true;
     }
 }

@@ -51,7 +51,7 @@ class ActiveFlagPollRearmTest {
             assertThat(r.pollWake(poll, POLLIN)).as("the first wakeup").isTrue();
             assertThat(poll.state()).isEqualTo(ActiveFlagPollRearm.INACTIVE);
             assertThat(r.pollWake(poll, POLLIN)).as("a wakeup while the task work is pending").isFalse();
-            assertThat(r.rearmBeforeCommit()).as("WRITE_ONCE(active, true) before io_commit_cqring").isTrue();
+            assertThat(r.rearmInPost()).as("WRITE_ONCE(active, true) under the CQE's completion lock").isTrue();
             assertThat(r.pollRearm(poll)).as("nothing is re-checked").isEqualTo(PollRearm.Rearmed.NO_ACTION);
             assertThat(poll.state()).isEqualTo(ActiveFlagPollRearm.ACTIVE);
             assertThat(r.pollWake(poll, POLLIN)).as("the first wakeup after the re-arm").isTrue();

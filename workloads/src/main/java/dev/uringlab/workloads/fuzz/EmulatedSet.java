@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One strategy set of the emulated ring as the fuzzer runs it, named as on the command line
@@ -32,8 +33,11 @@ import java.util.Optional;
  *   <li>a program using IOSQE_CQE_SKIP_SUCCESS is judged only where {@code link-cqe} is
  *       {@code cqe-skip-success} (elsewhere the flag is {@code -EINVAL}, as before 5.17);</li>
  *   <li>{@code completion=batched-cqe} keeps a multishot poll armed when its deferred CQE overflows
- *       (6.2): where a program with a multishot poll overflowed the CQ ({@link #overflowByDesign}),
- *       its difference under this set is by design (fuzz kind BATCHED_CQE_OVERFLOW).</li>
+ *       (6.2), and so do the 5.14-5.16 completions {@code batch-irq} and {@code batch-5.15}, whose
+ *       io_cqring_fill_event puts a poll's CQE on the overflow list like any other (v5.15
+ *       fs/io_uring.c:1771): where a program with a multishot poll overflowed the CQ
+ *       ({@link #overflowByDesign}), its difference under these sets is by design (fuzz kind
+ *       BATCHED_CQE_OVERFLOW).</li>
  *   <li>a multishot poll on the ring's own registered eventfd is judged only where aux CQEs are
  *       deferred ({@code batched-cqe}, as the kernel since 6.2): 6.1's io_post_aux_cqe (baseline)
  *       and 5.6's posting signal the eventfd inside the poll's task work, so the EPOLL_URING_WAKE
@@ -51,6 +55,8 @@ public record EmulatedSet(String name, Map<String, String> strategies, String pr
     private static final String BATCHED_CQE = "batched-cqe";
     private static final String ACTIVE_FLAG = "active-flag";
     private static final String ACTIVE_FLAG_MASK_FIRST = "active-flag-mask-first";
+    /** The completions whose multishot poll stays armed when its CQE finds the CQ full (6.2's, 5.14-5.16's). */
+    private static final Set<String> OVERFLOW_KEEPS_MULTISHOT = Set.of(BATCHED_CQE, "batch-irq", "batch-5.15");
 
     public EmulatedSet {
         strategies = Map.copyOf(strategies);
@@ -108,15 +114,16 @@ public record EmulatedSet(String name, Map<String, String> strategies, String pr
     }
 
     /**
-     * Whether a difference of this set's stream for {@code program} from the kernel's is 6.2's by
-     * design: the set defers aux CQEs ({@code batched-cqe}), the program has a multishot poll and
-     * the CQ overflowed, so 6.2's io_aux_cqe may have kept the poll armed (and its link waiting)
-     * where 6.18 ends it. {@code overflowed} is read from both rings: a kernel reap that printed
+     * Whether a difference of this set's stream for {@code program} from the kernel's is by
+     * design: the set defers aux CQEs ({@code batched-cqe}) or is 5.14-5.16's ({@code batch-irq},
+     * {@code batch-5.15}), the program has a multishot poll and the CQ overflowed, so 6.2's
+     * io_aux_cqe or 5.15's io_cqring_fill_event may have kept the poll armed (and its link
+     * waiting) where 6.18 ends it. {@code overflowed} is read from both rings: a kernel reap that printed
      * more CQEs than the CQ holds, or the emulated ring's {@code CQ_OVERFLOW} counter (a kernel run
      * that failed before its first reap shows no overflow of its own).
      */
     public boolean overflowByDesign(Program program, boolean overflowed) {
-        return overflowed && program.hasMultishot() && aliasOn(Axis.COMPLETION).equals(BATCHED_CQE);
+        return overflowed && program.hasMultishot() && OVERFLOW_KEEPS_MULTISHOT.contains(aliasOn(Axis.COMPLETION));
     }
 
     /**

@@ -116,10 +116,9 @@ public final class RegbPollMulti implements AutoCloseable {
      * io_uring_setup's arguments for reg.b, as reg.c's {@code basic_benchmark_init_flags}:
      * {@value #NSQE} SQ entries, a CQ of {@value #NCQE}, and IORING_SETUP_SINGLE_ISSUER |
      * IORING_SETUP_DEFER_TASKRUN, so the kernel runs the polls' task work in the
-     * io_uring_enter that waits for the CQEs, where the completion path holds the submit state
-     * and multishot CQEs can be deferred. The emulated engine runs task work when the owner
-     * returns from a system call (here, the write), also with the submit state held, so the
-     * flags change nothing there. The ring must then be used by the thread that made it.
+     * io_uring_enter that waits for the CQEs (io_cqring_wait's local work), where the completion
+     * path holds the submit state and multishot CQEs can be deferred; the emulated engine does
+     * the same. The ring must then be used by the thread that made it.
      */
     public static RingConfig.Builder setup() {
         return RingConfig.builder(NSQE).cqEntries(NCQE)

@@ -25,7 +25,10 @@ import org.junit.jupiter.api.Test;
  * registered. 6.2's batched-cqe defers all 128 into the 16-entry array, writes out a full
  * array 7 times (one lock each, no commit) and posts the last 16 in the batch flush (the 8th
  * lock, one commit, one ev_posted with its eventfd lock, one eventfd signal): 128/16 + 1 = 9
- * locks, 1 of the rest.
+ * locks, 1 of the rest. Both arms also signal the eventfd once before any CQE: reg.b's ring is
+ * DEFER_TASKRUN, and the first poll's task work finds ctx->work_llist empty
+ * (io_req_local_work_add, v6.1-rc7 io_uring/io_uring.c:1112, 1125-1126); the work runs in the one
+ * io_uring_enter(GETEVENTS) of the round (one local-work pass, no task-work pass).
  */
 class RegbPollMultiTest {
     private static final int ROUNDS = 50;
@@ -61,12 +64,17 @@ class RegbPollMultiTest {
                 .containsEntry(Counter.COMPLETION_LOCK, 2 * 128L)
                 .containsEntry(Counter.CQ_COMMIT, 128L)
                 .containsEntry(Counter.EV_POSTED, 128L)
-                .containsEntry(Counter.EVENTFD_SIGNAL, 128L)
+                .containsEntry(Counter.EVENTFD_SIGNAL, 128L + 1)
                 .containsEntry(Counter.AUX_CQE_DEFERRED, 0L);
+        assertThat(round).as("DEFER_TASKRUN: the wait for 128 CQEs enters once and runs the local work there")
+                .containsEntry(Counter.ENTER, 1L)
+                .containsEntry(Counter.LOCAL_WORK_PASS, 1L)
+                .containsEntry(Counter.TASK_WORK_PASS, 0L)
+                .containsEntry(Counter.TASK_WORK_RUN, 128L);
     }
 
     @Test
-    void shouldTakeOneLockPerSixteenCqesAndOneEventfdSignalPerRoundOnBatchedCqe() throws RingUnavailableException {
+    void shouldTakeOneLockPerSixteenCqesAndOneEventfdSignalPerRoundForTheCqesOnBatchedCqe() throws RingUnavailableException {
         Map<Counter, Long> round = countersOfOneRound(RegbPollMulti.setup().strategy("completion", "batched-cqe"));
         // 128 deferred; the 17th, 33rd, ... 113th find the array full: 7 lock sections without a
         // commit; the batch flush posts the last 16: the 8th lock, the only commit and
@@ -76,7 +84,9 @@ class RegbPollMultiTest {
                 .containsEntry(Counter.COMPLETION_LOCK, 128L / 16 + 1)
                 .containsEntry(Counter.CQ_COMMIT, 1L)
                 .containsEntry(Counter.EV_POSTED, 1L)
-                .containsEntry(Counter.EVENTFD_SIGNAL, 1L);
+                .containsEntry(Counter.EVENTFD_SIGNAL, 1L + 1)
+                .containsEntry(Counter.ENTER, 1L)
+                .containsEntry(Counter.LOCAL_WORK_PASS, 1L);
     }
 
     @Test
