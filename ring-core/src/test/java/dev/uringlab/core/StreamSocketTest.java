@@ -105,6 +105,56 @@ class StreamSocketTest {
         assertThat(wakesOfTheSenderPerRead(sys.socketpair())).isEqualTo(1);
     }
 
+    /**
+     * AF_UNIX: a read that leaves part of an skb frees nothing and wakes nobody; the read that
+     * finishes it frees it (consume_skb -> sock_wfree -> unix_write_space, net/unix/af_unix.c:3077-3085
+     * at v6.18.2); a read across several skbs frees each, and each free wakes the writable sender.
+     */
+    @Test
+    void shouldWakeAnAfUnixSenderOnlyAsAReadFinishesEachOfItsSkbs() {
+        int[] sv = sys.socketpair();
+        MemorySegment buf = arena.allocate(64);
+        ring.getSqe().prepPollMultishot(sv[0], POLLIN).userData(1);
+        assertThat(ring.submit()).isEqualTo(1);
+        assertThat(sys.write(sv[0], buf, 16)).isEqualTo(16);
+        assertThat(wakes(() -> assertThat(sys.read(sv[1], buf, 4)).isEqualTo(4))).as("a partial read of the skb").isZero();
+        assertThat(wakes(() -> assertThat(sys.read(sv[1], buf, 12)).isEqualTo(12))).as("the read that finishes it").isEqualTo(1);
+        assertThat(sys.write(sv[0], buf, 10)).isEqualTo(10);
+        assertThat(sys.write(sv[0], buf, 6)).isEqualTo(6);
+        assertThat(wakes(() -> assertThat(sys.read(sv[1], buf, 64)).isEqualTo(16))).as("one read, two skbs freed").isEqualTo(2);
+    }
+
+    /** AF_UNIX: a sender stays unwritable while a partly read skb still charges it more than a quarter of the buffer. */
+    @Test
+    void shouldKeepAPartlyReadSkbChargedToTheSender() {
+        int[] sv = sys.socketpair();
+        int quarter = StreamSocket.SNDBUF / 4;
+        MemorySegment buf = arena.allocate(quarter + 1);
+        assertThat(sys.write(sv[0], buf, quarter + 1)).isEqualTo(quarter + 1);
+        ring.getSqe().prepPollAdd(sv[0], POLLOUT).userData(1);
+        assertThat(ring.submit()).isEqualTo(1);
+        assertThat(reap(ring)).as("unix_writable: more than a quarter charged").isEmpty();
+        assertThat(sys.read(sv[1], buf, quarter)).isEqualTo(quarter);
+        assertThat(reap(ring)).as("one byte of the skb is left: all of it is still charged").isEmpty();
+        assertThat(sys.read(sv[1], buf, 1)).isEqualTo(1);
+        assertThat(reap(ring)).as("the skb is freed").containsExactly(cqe(1, POLLOUT));
+    }
+
+    /** AF_UNIX: a send larger than {@link StreamSocket#SKB_MAX} is queued as several skbs; reading the first whole frees it alone. */
+    @Test
+    void shouldSplitALargeAfUnixSendIntoSkbs() {
+        int[] sv = sys.socketpair();
+        int n = StreamSocket.SKB_MAX + 100;
+        MemorySegment buf = arena.allocate(n);
+        ring.getSqe().prepPollMultishot(sv[0], POLLIN).userData(1);
+        assertThat(ring.submit()).isEqualTo(1);
+        assertThat(sys.write(sv[0], buf, n)).isEqualTo(n);
+        assertThat(wakes(() -> assertThat(sys.read(sv[1], buf, StreamSocket.SKB_MAX - 1)).isEqualTo(StreamSocket.SKB_MAX - 1)))
+                .as("one byte short of the first skb").isZero();
+        assertThat(wakes(() -> assertThat(sys.read(sv[1], buf, 1)).isEqualTo(1))).as("the first skb is freed; 100 bytes charged").isEqualTo(1);
+        assertThat(wakes(() -> assertThat(sys.read(sv[1], buf, 100)).isEqualTo(100))).as("the second").isEqualTo(1);
+    }
+
     /** TCP: sk_stream_write_space runs only with SOCK_NOSPACE set, which no send that fitted set. */
     @Test
     void shouldNotWakeATcpSenderWhoseSendsFitted() {

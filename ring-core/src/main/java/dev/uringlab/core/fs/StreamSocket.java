@@ -44,6 +44,12 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class StreamSocket extends EmulatedFile {
     /** The send buffer: the bytes a sender may have in its peer's queue (a model of sk_sndbuf). */
     public static final int SNDBUF = 65536;
+    /**
+     * The largest skb an AF_UNIX send makes: {@code (sk_sndbuf >> 1) - 64}, "keep two messages in
+     * the pipe" (unix_stream_sendmsg, net/unix/af_unix.c:2446 at v6.18.2); its other bound, an
+     * order-0 head plus 32 KiB of pages (2449), is larger for this buffer.
+     */
+    public static final int SKB_MAX = (SNDBUF >> 1) - 64;
     /** POLLRDBAND. */
     static final int POLLRDBAND = 0x0080;
     /** POLLWRBAND. */
@@ -60,10 +66,12 @@ public final class StreamSocket extends EmulatedFile {
     /** The protocol, and with it when a sender is told it may write again. */
     public enum Family {
         /**
-         * AF_UNIX: the bytes a send queues are charged to the sender (sk_wmem_alloc) until the peer
-         * reads them; freeing them (sock_wfree -> unix_write_space, net/unix/af_unix.c:464 at v5.15)
-         * wakes the sender with POLLOUT whenever it is writable, that is, after every read of its
-         * data. Writable ({@code unix_writable}, 458) while at most a quarter of the buffer is queued.
+         * AF_UNIX: a send queues its bytes as skbs of at most {@value #SKB_MAX} bytes, each charged to
+         * the sender (sk_wmem_alloc) until the peer has read all of it: a read that takes only part
+         * of an skb frees nothing (net/unix/af_unix.c:3077 at v6.18.2); one that finishes it frees it
+         * (consume_skb, 3085 -> sock_wfree -> unix_write_space, 597-609), which wakes the sender with
+         * POLLOUT whenever it is then writable. Writable ({@code unix_writable}, 591) while at most a
+         * quarter of the buffer is charged.
          */
         UNIX,
         /**
@@ -80,6 +88,7 @@ public final class StreamSocket extends EmulatedFile {
     private static final VarHandle COUNT;
     private static final VarHandle CLOSED;
     private static final VarHandle NOSPACE;
+    private static final VarHandle WMEM;
 
     static {
         try {
@@ -87,6 +96,7 @@ public final class StreamSocket extends EmulatedFile {
             COUNT = l.findVarHandle(StreamSocket.class, "count", int.class);
             CLOSED = l.findVarHandle(StreamSocket.class, "closed", boolean.class);
             NOSPACE = l.findVarHandle(StreamSocket.class, "noSpace", boolean.class);
+            WMEM = l.findVarHandle(StreamSocket.class, "wmem", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -98,12 +108,20 @@ public final class StreamSocket extends EmulatedFile {
     private final ReentrantLock queueLock = new ReentrantLock();
     private final MemorySegment queue = MemorySegment.ofArray(new byte[SNDBUF]);
     private final WaitQueueHead skWq;
+    /** AF_UNIX: the skb boundaries of this end's receive queue, under {@link #queueLock}. */
+    private final SkbQueue skbs = new SkbQueue();
     private StreamSocket peer;
     /** The queue's first byte and length: written under {@link #queueLock}, read opaque by poll. */
     private int head;
     private int count;
     /** This end was released (its last reference dropped); opaque for the peer's lockless poll. */
     private boolean closed;
+    /**
+     * AF_UNIX: {@code sk_wmem_alloc}, the bytes of this end's skbs still in the peer's queue (in
+     * bytes, not truesize): added by this end's sends, subtracted by the peer's reads as they free
+     * whole skbs (atomic, a refcount); read opaque, as unix_writable's refcount_read.
+     */
+    private int wmem;
     /** SOCK_NOSPACE in {@code sock->flags} (TCP): set_bit/clear_bit, volatile; set and read with the barriers tcp_poll and tcp_check_space take. */
     @SuppressWarnings("unused") // accessed through NOSPACE
     private volatile boolean noSpace;
@@ -157,8 +175,16 @@ public final class StreamSocket extends EmulatedFile {
 
     /** unix_writable, or TCP's __sk_stream_is_writeable (sk_stream_wspace >= sk_stream_min_wspace). */
     private boolean writable() {
+        if (family == Family.UNIX) {
+            return (int) WMEM.getOpaque(this) << 2 <= SNDBUF;
+        }
         int queued = (int) COUNT.getOpaque(peer);
-        return family == Family.UNIX ? queued << 2 <= SNDBUF : SNDBUF - queued >= queued >> 1;
+        return SNDBUF - queued >= queued >> 1;
+    }
+
+    /** The bytes this end may still send: what its skbs leave of the buffer (AF_UNIX), or the room in the peer's queue (TCP). */
+    private int sendRoom(StreamSocket to) {
+        return SNDBUF - (family == Family.UNIX ? (int) WMEM.getOpaque(this) : to.count);
     }
 
     /** sock_read_iter (net/socket.c:1018 at v5.15), socket_file_ops.read_iter: sock_recvmsg and the protocol's recvmsg below it. */
@@ -184,6 +210,7 @@ public final class StreamSocket extends EmulatedFile {
             return 0;
         }
         int n;
+        int writeSpaceWakes = 0;
         queueLock.lock();
         try {
             if (count == 0) {
@@ -193,29 +220,59 @@ public final class StreamSocket extends EmulatedFile {
             RingBytes.copyOut(queue, head, dst, n);
             head = (head + n) % SNDBUF;
             COUNT.setOpaque(this, count - n);
+            if (family == Family.UNIX) {
+                for (int size = n; size > 0; ) {
+                    int chunk = skbs.chunk(size);
+                    size -= chunk;
+                    int freed = skbs.consume(chunk);
+                    if (freed > 0 && peer.sockWfree(freed)) {
+                        writeSpaceWakes++;
+                    }
+                }
+            }
         } finally {
             queueLock.unlock();
         }
-        peer.writeSpace();
+        if (family == Family.TCP) {
+            peer.tcpCheckSpace();
+        }
+        for (; writeSpaceWakes > 0; writeSpaceWakes--) {
+            peer.unixWriteSpaceWake();
+        }
         return n;
     }
 
     /**
-     * The sender learns that the bytes its peer just read are free. AF_UNIX: sock_wfree ->
-     * unix_write_space, a POLLOUT wakeup whenever it is writable and someone waits. TCP: the ACK's
+     * sock_wfree of one of this end's skbs, which the peer's read finished: its bytes leave
+     * sk_wmem_alloc, and unix_write_space asks unix_writable (net/unix/af_unix.c:602 at v6.18.2).
+     * Called under the peer's queue lock; the wakeup it calls for comes after that lock is dropped
+     * ({@link #unixWriteSpaceWake}), in the order of the skbs freed.
+     *
+     * @return whether the sender is writable once this skb is freed, so unix_write_space wakes it
+     */
+    private boolean sockWfree(int skbLen) {
+        WMEM.getAndAdd(this, -skbLen);
+        return writable();
+    }
+
+    /** unix_write_space's wakeup (net/unix/af_unix.c:604-606 at v6.18.2): skwq_has_sleeper, then wake_up_interruptible_sync_poll with POLLOUT. */
+    private void unixWriteSpaceWake() {
+        if (skWq.wqHasSleeper()) {
+            skWq.wakeUpSync(WRITE_SPACE);
+        }
+    }
+
+    /**
+     * TCP: the sender learns that the bytes its peer just read are free, through the ACK's
      * tcp_check_space (smp_mb, then test_bit(SOCK_NOSPACE)) -> tcp_new_space ->
      * sk_stream_write_space: only with SOCK_NOSPACE set, which it clears when writable.
      */
-    private void writeSpace() {
-        if (family == Family.TCP) {
-            VarHandle.fullFence(); // tcp_check_space: smp_mb, pairs with tcp_poll
-            if (!(boolean) NOSPACE.getVolatile(this) || !writable()) {
-                return;
-            }
-            NOSPACE.setVolatile(this, false); // clear_bit(SOCK_NOSPACE)
-        } else if (!writable()) {
+    private void tcpCheckSpace() {
+        VarHandle.fullFence(); // tcp_check_space: smp_mb, pairs with tcp_poll
+        if (!(boolean) NOSPACE.getVolatile(this) || !writable()) {
             return;
         }
+        NOSPACE.setVolatile(this, false); // clear_bit(SOCK_NOSPACE)
         if (skWq.wqHasSleeper()) {
             skWq.wakeUp(WRITE_SPACE);
         }
@@ -234,7 +291,7 @@ public final class StreamSocket extends EmulatedFile {
             if (len == 0) {
                 return 0;
             }
-            int free = SNDBUF - to.count;
+            int free = sendRoom(to);
             n = Math.min(len, free);
             if (n < len && family == Family.TCP) {
                 NOSPACE.setVolatile(this, true); // wait_for_space: set_bit(SOCK_NOSPACE)
@@ -244,6 +301,12 @@ public final class StreamSocket extends EmulatedFile {
             }
             RingBytes.copyIn(src, to.queue, (to.head + to.count) % SNDBUF, n);
             COUNT.setOpaque(to, to.count + n);
+            if (family == Family.UNIX) {
+                WMEM.getAndAdd(this, n);
+                for (int skb = 0; skb < n; skb += SKB_MAX) {
+                    to.skbs.add(Math.min(SKB_MAX, n - skb));
+                }
+            }
         } finally {
             to.queueLock.unlock();
         }
