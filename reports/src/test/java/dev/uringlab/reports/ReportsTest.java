@@ -354,7 +354,7 @@ class ReportsTest {
         // every slice in slices.json; b 1.04x as fast as a in every neighbouring pair, through a phase that halves both
         Path run = Fixtures.pairedRun(dir.resolve("paired"), null, 1.04, 1.04).getParent();
         Report report = report(run.resolve("jmh.json"));
-        assertThat(report.summaryTable()).containsPattern("(?s)A/A race.*1.00x +\\[1.00, 1.00\\] +0.0% +400 +2 +100% +floor met"
+        assertThat(report.summaryTable()).containsPattern("(?s)A/A race.*1.00x +\\[1.00, 1.00\\] +0.0% +400 +2 +100% +wall +floor met"
                 + " +Nops32Benchmark.nops32 depth=32,").contains("req-alloc=baseline");
         assertThat(report.summaryTable()).containsPattern("001 +second setup +\\S+ +1.04x +\\[1.04, 1.04\\] +0.0% +400 +2 +reproduced");
         assertThat(report.summaryTable().lines().filter(l -> l.length() > 120)).as("lines over 120 columns").isEmpty();

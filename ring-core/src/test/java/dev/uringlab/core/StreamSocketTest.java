@@ -84,6 +84,24 @@ class StreamSocketTest {
         assertThat(dst.asSlice(0, n).mismatch(src)).as("first differing byte").isEqualTo(-1L);
     }
 
+    /** The receive buffer starts small and grows as sends queue more; the bytes stay in order across each growth and wrap. */
+    @Test
+    void shouldKeepTheBytesInOrderAsTheQueueGrows() {
+        int[] sv = sys.socketpair();
+        int n = StreamSocket.SNDBUF / 2;
+        MemorySegment src = arena.allocate(n);
+        MemorySegment dst = arena.allocate(n);
+        for (int i = 0; i < n; i++) {
+            src.set(ValueLayout.JAVA_BYTE, i, (byte) (i % 253));
+        }
+        assertThat(sys.write(sv[0], src, 300)).isEqualTo(300);
+        assertThat(sys.read(sv[1], dst, 200)).as("the head moves on").isEqualTo(200);
+        assertThat(sys.write(sv[0], src.asSlice(300), 400)).as("wraps in the first buffer, then grows").isEqualTo(400);
+        assertThat(sys.write(sv[0], src.asSlice(700), n - 700)).isEqualTo(n - 700);
+        assertThat(sys.read(sv[1], dst.asSlice(200), n - 200)).isEqualTo(n - 200);
+        assertThat(dst.asSlice(0, n).mismatch(src)).as("first differing byte").isEqualTo(-1L);
+    }
+
     @Test
     void shouldPostAMultishotPollInForEverySendAndPollOutWhenArmed() {
         int[] sv = sys.socketpair();

@@ -96,7 +96,7 @@ final class PairedRaces {
 
     /**
      * Adds the slices one fork of {@code point} wrote to {@code csv} (the harness's
-     * {@code iteration,arm,start_ns,ns,ops,cpu_ns} lines) as a fork of its race, with the slice length
+     * {@code iteration,arm,start_ns,ns,ops,cpu_ns,threads} lines) as a fork of its race, with the slice length
      * JMH's result for the fork ({@code jmhPart}) gives as the harness's {@code slice} param.
      *
      * @return the slices added: 0 when the fork wrote none
@@ -109,11 +109,12 @@ final class PairedRaces {
         ArrayNode fork = JSON.createArrayNode();
         for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
             String[] f = line.split(",");
-            if (f.length != 6) {
+            if (f.length != 7) {
                 continue;
             }
             fork.addArray().add(Integer.parseInt(f[0])).add(f[1].equals("a") ? PairedRace.A : PairedRace.B)
-                    .add(Long.parseLong(f[2])).add(Long.parseLong(f[3])).add(Long.parseLong(f[4])).add(Long.parseLong(f[5]));
+                    .add(Long.parseLong(f[2])).add(Long.parseLong(f[3])).add(Long.parseLong(f[4])).add(Long.parseLong(f[5]))
+                    .add(Integer.parseInt(f[6]));
         }
         if (fork.isEmpty()) {
             return 0;

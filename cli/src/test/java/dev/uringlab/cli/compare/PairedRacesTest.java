@@ -38,11 +38,11 @@ class PairedRacesTest {
         for (int fork = 0; fork < 2; fork++) {
             Path csv = dir.resolve("slices-fork.csv");
             Files.writeString(csv, """
-                    iteration,arm,start_ns,ns,ops,cpu_ns
-                    1,a,0,20000000,640000,20000000
-                    1,b,20000000,20000000,641280,19000000
-                    1,b,40000000,20000000,640000,20000000
-                    1,a,60000000,20000000,641280,10000000
+                    iteration,arm,start_ns,ns,ops,cpu_ns,threads
+                    1,a,0,20000000,640000,20000000,1
+                    1,b,20000000,20000000,641280,19000000,1
+                    1,b,40000000,20000000,640000,20000000,1
+                    1,a,60000000,20000000,641280,10000000,1
                     """);
             Path part = dir.resolve("jmh-fork.json");
             Files.writeString(part, harnessResult(aa));
@@ -57,6 +57,8 @@ class PairedRacesTest {
             assertThat(r.forks()).hasSize(2).allSatisfy(f -> assertThat(f).hasSize(4));
             assertThat(r.pairs()).isEqualTo(4);
             assertThat(r.onCpu()).isEqualTo(1.0); // shares 0.5, 0.95, 1, 1 in each fork: the median is 1
+            assertThat(r.forks().getFirst()).allSatisfy(s -> assertThat(s.threads()).isEqualTo(1));
+            assertThat(r.cpuClock()).as("an arm with a thread of its own: wall-clock rates").isFalse();
             // pairs (a, b) and (b, a): 1.002 and 1/1.002, so the geometric mean is exactly 1
             assertThat(Intervals.DEFAULT.paired(r).value()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-12));
         });

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -38,6 +39,16 @@ import org.openjdk.jmh.runner.IterationType;
  * ({@link SliceLog}); JMH's own score is blocks per second and means nothing more. An arm runs
  * its benchmark method until its slice's deadline (at least one invocation), so a slice is as
  * long as asked whatever the arm's speed.
+ *
+ * <h2>Whose time</h2>
+ * Each slice also records the benchmark thread's CPU time in it and how many threads of its own
+ * the slice's arm has (live threads whose context class loader is the arm's: a slice runs with
+ * the arm's loader as the thread's context loader, so a thread the arm starts, as io-wq's workers
+ * or a client thread, carries it; counted as each measurement iteration begins). An arm with
+ * none does all its work on the benchmark thread, so the time that thread is off a CPU (another
+ * process's turn, a GC pause, a compilation it waits for) is no part of the arm's work; the
+ * report then rates its slices per CPU-second. An arm with threads of its own, or on the native
+ * ring (whose kernel works on threads of its own), is rated per wall-second.
  *
  * <h2>Copies</h2>
  * Two loaders with the same code do not run at the same speed in one fork: the JIT compiles each
@@ -102,6 +113,8 @@ public class PairedBenchmark extends RingBenchmark {
     private final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     private int iteration;
     private boolean measuring;
+    /** {@code threads[k][arm]}: copy k's arm's own threads as this iteration began, -1 on the native ring (see "Whose time"). */
+    private int[][] threads;
 
     @Setup(Level.Trial)
     public void openArms() throws ReflectiveOperationException {
@@ -115,6 +128,7 @@ public class PairedBenchmark extends RingBenchmark {
                     : new Arms.Opened[] {first, Arms.open("arm b copy " + k, ArmSpec.parse(b))};
         }
         sliceNanos = slice * 1_000_000L;
+        threads = new int[copies][2];
     }
 
     @Setup(Level.Iteration)
@@ -122,7 +136,30 @@ public class PairedBenchmark extends RingBenchmark {
         measuring = params.getType() == IterationType.MEASUREMENT;
         if (measuring) {
             iteration++;
+            countThreads();
         }
+    }
+
+    /** Each arm copy's own threads: live threads, other than this one, whose context class loader is the copy's. */
+    void countThreads() {
+        boolean[] nativeRing = {ArmSpec.parse(a).params().getOrDefault("ring", "").equals("native"),
+                ArmSpec.parse(b.equals(NONE) ? a : b).params().getOrDefault("ring", "").equals("native")};
+        Thread self = Thread.currentThread();
+        Set<Thread> live = Thread.getAllStackTraces().keySet();
+        for (int k = 0; k < copies; k++) {
+            for (int arm = 0; arm < 2; arm++) {
+                int n = 0;
+                for (Thread t : live) {
+                    n += t != self && t.getContextClassLoader() == arms[k][arm].loader() ? 1 : 0;
+                }
+                threads[k][arm] = nativeRing[arm] ? -1 : n;
+            }
+        }
+    }
+
+    /** Copy {@code copy} of arm {@code arm}'s own threads as last counted ({@link #countThreads}), -1 on the native ring. */
+    int threads(int copy, int arm) {
+        return threads[copy][arm];
     }
 
     /** The loader of copy {@code copy} of arm {@code arm} (0: a, 1: b), once the arms are open. */
@@ -133,19 +170,24 @@ public class PairedBenchmark extends RingBenchmark {
     /** One block: ABBA or BAAB. */
     @Benchmark
     public long block() {
-        Arms.Opened[] pair = arms[block++ % copies];
+        int copy = block++ % copies;
         int first = coin.nextBoolean() ? 0 : 1;
-        return slice(pair, first) + slice(pair, 1 - first) + slice(pair, 1 - first) + slice(pair, first);
+        return slice(copy, first) + slice(copy, 1 - first) + slice(copy, 1 - first) + slice(copy, first);
     }
 
-    private long slice(Arms.Opened[] pair, int arm) {
+    private long slice(int copy, int arm) {
+        Arms.Opened[] pair = arms[copy];
+        Thread thread = Thread.currentThread();
+        ClassLoader own = thread.getContextClassLoader();
+        thread.setContextClassLoader(pair[arm].loader()); // a thread the arm starts is known as its own
         long c0 = cpu.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         long ops = pair[arm].slices().applyAsLong(t0 + sliceNanos);
         long t1 = System.nanoTime();
+        thread.setContextClassLoader(own);
         if (measuring) {
             long c1 = cpu.getCurrentThreadCpuTime();
-            log.add(iteration, pair[1] == pair[0] ? 0 : arm, t0, t1 - t0, ops, c1 - c0); // alone, every slice is a's
+            log.add(iteration, pair[1] == pair[0] ? 0 : arm, t0, t1 - t0, ops, c1 - c0, threads[copy][arm]); // alone, every slice is a's
         }
         return ops;
     }

@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 
 class PairedBenchmarkTest {
     private static final String BASELINE = "Nops32Benchmark.nops32 depth=32 profile=linux-5.15 reqAlloc=baseline ring=emulated";
+    private static final String THREADED_ECHO =
+            "EchoServerBenchmark.echoServer clients=threaded connections=64 pollRearm=baseline profile=linux-5.15 ring=emulated";
     private static final String REQ_CACHE = "Nops32Benchmark.nops32 depth=32 profile=linux-5.15 reqAlloc=req-cache ring=emulated";
 
     private static PairedBenchmark race(String a, String b, int copies) {
@@ -48,6 +50,24 @@ class PairedBenchmarkTest {
         try {
             assertThat(race.loader(0, 1)).isSameAs(race.loader(0, 0));
             assertThat(race.loader(1, 0)).isNotSameAs(race.loader(0, 0));
+        } finally {
+            race.closeArms();
+        }
+    }
+
+    /** An arm that starts a thread of its own is known by it (the slices of its race are then rated per wall-second). */
+    @Test
+    void shouldCountTheThreadsEachArmStarted() throws Exception {
+        PairedBenchmark race = race(BASELINE, THREADED_ECHO, 2);
+        race.openArms();
+        try {
+            race.block();
+            race.block();
+            race.countThreads();
+            for (int copy = 0; copy < 2; copy++) {
+                assertThat(race.threads(copy, 0)).as("NOPs run on the benchmark thread alone").isZero();
+                assertThat(race.threads(copy, 1)).as("the echo server's client thread").isPositive();
+            }
         } finally {
             race.closeArms();
         }

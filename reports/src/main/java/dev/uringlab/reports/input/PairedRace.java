@@ -44,6 +44,15 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
         return arm == A ? a : b;
     }
 
+    /**
+     * Whether every slice's arm did all its work on the benchmark thread (no thread of its own, not
+     * the native ring): then a slice is rated per CPU-second of that thread ({@link Slice#cpuRate}),
+     * which leaves out what kept it off a CPU, none of it the arm's work; else per wall-second.
+     */
+    public boolean cpuClock() {
+        return forks.stream().flatMap(List::stream).allMatch(s -> s.threads() == 0);
+    }
+
     /** Every neighbouring pair's ratio b / a, as a natural logarithm, per fork in time order. */
     public double[][] logRatios() {
         return pairRates().stream()
@@ -56,6 +65,7 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
      */
     public List<List<double[]>> pairRates() {
         List<List<double[]>> out = new ArrayList<>();
+        boolean cpu = cpuClock();
         for (List<Slice> s : forks) {
             List<double[]> pairs = new ArrayList<>();
             for (int i = 0; i + 1 < s.size(); i += 2) {
@@ -63,8 +73,8 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
                 Slice y = s.get(i + 1);
                 if (x.arm() != y.arm()) {
                     double[] rates = new double[2];
-                    rates[x.arm()] = x.rate();
-                    rates[y.arm()] = y.rate();
+                    rates[x.arm()] = cpu ? x.cpuRate() : x.rate();
+                    rates[y.arm()] = cpu ? y.cpuRate() : y.rate();
                     pairs.add(rates);
                 }
             }
@@ -94,10 +104,11 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
 
     /**
      * Arm {@code arm}'s rate in each measurement iteration of each fork (its operations over its
-     * time in that iteration), as JMH's {@code rawData} holds a benchmark's: what the report's
-     * tables and fork checks read for an arm of a paired race.
+     * time in that iteration, on the race's clock), as JMH's {@code rawData} holds a benchmark's:
+     * what the report's tables and fork checks read for an arm of a paired race.
      */
     public Metric armMetric(int arm) {
+        boolean cpu = cpuClock();
         List<List<Double>> perFork = new ArrayList<>();
         for (List<Slice> fork : forks) {
             Map<Integer, double[]> byIteration = new LinkedHashMap<>();
@@ -105,7 +116,7 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
                 if (s.arm() == arm) {
                     double[] sum = byIteration.computeIfAbsent(s.iteration(), k -> new double[2]);
                     sum[0] += s.ops();
-                    sum[1] += s.nanos();
+                    sum[1] += cpu && s.cpuNanos() > 0 ? s.cpuNanos() : s.nanos();
                 }
             }
             perFork.add(byIteration.values().stream().map(v -> v[0] * 1e9 / v[1]).toList());

@@ -15,9 +15,10 @@ import java.util.Map;
  *  "a": {"depth": "32", "profile": "linux-5.15", "reqAlloc": "baseline", "ring": "emulated"},
  *  "b": {"depth": "32", "profile": "linux-5.15", "reqAlloc": "req-cache", "ring": "emulated"},
  *  "sliceMillis": 20,
- *  "forks": [[[iteration, arm, startNanos, nanos, ops, cpuNanos], ...], ...]}
+ *  "forks": [[[iteration, arm, startNanos, nanos, ops, cpuNanos, threads], ...], ...]}
  * </pre>
- * where {@code arm} is 0 for {@code a} and 1 for {@code b} ({@link Slice}), written by
+ * where {@code arm} is 0 for {@code a} and 1 for {@code b} ({@link Slice}; a slice of six
+ * numbers, from before {@code threads} was kept, has it unknown), written by
  * {@code uring-lab compare} from the forks' own slice logs.
  */
 final class SliceFile {
@@ -46,12 +47,12 @@ final class SliceFile {
             for (JsonNode fork : r.path("forks")) {
                 List<Slice> slices = new ArrayList<>();
                 for (JsonNode s : fork) {
-                    if (s.size() != 6 || s.get(3).asLong() <= 0) {
+                    if ((s.size() != 6 && s.size() != 7) || s.get(3).asLong() <= 0) {
                         throw new ReportInputException(file, "is not " + WHAT + ": race #" + (races.size() + 1)
-                                + " has a slice that is not [iteration, arm, startNanos, nanos > 0, ops, cpuNanos]: " + s);
+                                + " has a slice that is not [iteration, arm, startNanos, nanos > 0, ops, cpuNanos, threads]: " + s);
                     }
                     slices.add(new Slice(s.get(0).asInt(), s.get(1).asInt(), s.get(2).asLong(), s.get(3).asLong(), s.get(4).asLong(),
-                            s.get(5).asLong()));
+                            s.get(5).asLong(), s.size() == 7 ? s.get(6).asInt() : -1));
                 }
                 forks.add(slices);
             }

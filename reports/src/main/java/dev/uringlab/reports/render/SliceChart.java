@@ -31,6 +31,11 @@ final class SliceChart {
     private SliceChart() {
     }
 
+    /** b / a of a neighbouring pair whose later slice is {@code s} (rate {@code rs}) and earlier {@code x} (rate {@code rx}). */
+    private static double ratio(Slice s, Slice x, double rs, double rx) {
+        return s.arm() == PairedRace.B ? rs / rx : rx / rs;
+    }
+
     /** The chart of {@code race}, whose paired ratio is {@code ratio}. */
     static String of(ChartSvg svg, PairedRace race, Estimate ratio) {
         XYSeries a = new XYSeries("a: " + label(race.a(), race.b()), false);
@@ -38,6 +43,7 @@ final class SliceChart {
         XYSeries pairs = new XYSeries("b / a, each neighbouring pair", false);
         double offset = 0;
         int drawn = 0;
+        boolean cpu = race.cpuClock();
         for (List<Slice> fork : race.forks()) {
             if (drawn + fork.size() > MAX_SLICES && drawn > 0) {
                 break;
@@ -45,10 +51,10 @@ final class SliceChart {
             for (int i = 0; i < fork.size(); i++) {
                 Slice s = fork.get(i);
                 double t = offset + s.startNanos() / 1e9;
-                (s.arm() == PairedRace.A ? a : b).add(t, s.rate() / 1e6);
+                (s.arm() == PairedRace.A ? a : b).add(t, (cpu ? s.cpuRate() : s.rate()) / 1e6);
                 if (i % 2 == 1 && fork.get(i - 1).arm() != s.arm()) {
                     Slice x = fork.get(i - 1);
-                    double r = s.arm() == PairedRace.B ? s.rate() / x.rate() : x.rate() / s.rate();
+                    double r = cpu ? ratio(s, x, s.cpuRate(), x.cpuRate()) : ratio(s, x, s.rate(), x.rate());
                     pairs.add(offset + x.startNanos() / 1e9, r);
                 }
             }
@@ -57,7 +63,7 @@ final class SliceChart {
             offset += (last.startNanos() + last.nanos()) / 1e9 + 0.5;
         }
         NumberAxis time = new NumberAxis("seconds of measurement, forks end to end");
-        NumberAxis rates = new NumberAxis("M ops/s in each slice");
+        NumberAxis rates = new NumberAxis(cpu ? "M ops per CPU-second of the benchmark thread, each slice" : "M ops/s in each slice");
         rates.setAutoRangeIncludesZero(true);
         XYPlot top = new XYPlot(new XYSeriesCollection(a), null, rates, dots(0));
         top.setDataset(1, new XYSeriesCollection(b));

@@ -89,10 +89,11 @@ public final class TextSummary {
         }
         out.append("A/A race: the same arm in both slots, each in its own class loader; the method's floor,\n"
                 + "held to 1.00x with its whole interval within +-" + Format.share(Thresholds.AA_FLOOR) + " (on CPU: the median share of\n"
-                + "a slice the benchmark thread ran, less where other processes took the CPUs):\n\n");
+                + "a slice the benchmark thread ran, less where other processes took the CPUs; clock: cpu where the arm\n"
+                + "works on the benchmark thread alone, so slices are rated per CPU-second of it, else wall):\n\n");
         List<List<String>> rows = new ArrayList<>();
-        rows.add(multiRun ? List.of("run", "measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "floor", "arm")
-                : List.of("measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "floor", "arm"));
+        rows.add(multiRun ? List.of("run", "measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "clock", "floor", "arm")
+                : List.of("measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "clock", "floor", "arm"));
         for (FloorCheck f : analysis.floors()) {
             List<String> row = new ArrayList<>();
             if (multiRun) {
@@ -100,7 +101,7 @@ public final class TextSummary {
             }
             row.addAll(List.of(ascii(Format.ratio(f.ratio().value())), ascii(Format.ratioInterval(f.ratio())),
                     Format.precision(f.ratio()), Integer.toString(2 * f.race().pairs()), Integer.toString(f.race().forks().size()),
-                    percent(f.race().onCpu()), f.verdict(), f.arm()));
+                    percent(f.race().onCpu()), f.race().cpuClock() ? "cpu" : "wall", f.verdict(), f.arm()));
             rows.add(row);
         }
         table(rows, out);

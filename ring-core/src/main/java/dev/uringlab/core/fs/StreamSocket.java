@@ -50,6 +50,8 @@ public final class StreamSocket extends EmulatedFile {
      * order-0 head plus 32 KiB of pages (2449), is larger for this buffer.
      */
     public static final int SKB_MAX = (SNDBUF >> 1) - 64;
+    /** The receive buffer's first size ({@link #queue}). */
+    static final int QUEUE_START = 512;
     /** POLLRDBAND. */
     static final int POLLRDBAND = 0x0080;
     /** POLLWRBAND. */
@@ -106,7 +108,15 @@ public final class StreamSocket extends EmulatedFile {
     private final Trace trace;
     /** {@code sk_receive_queue.lock}. */
     private final ReentrantLock queueLock = new ReentrantLock();
-    private final MemorySegment queue = MemorySegment.ofArray(new byte[SNDBUF]);
+    /**
+     * The queued bytes, a circular buffer under {@link #queueLock}: it starts at
+     * {@value #QUEUE_START} bytes and doubles when a send needs more, up to {@value #SNDBUF}. The
+     * kernel's skbs are as large as the data sent, taken from and given back to the slab, so a
+     * connection of 16-byte echoes keeps its queue in a few hot cache lines; a buffer of the
+     * whole send buffer's size, written 16 bytes further on each time, would stream the echo
+     * server's 1000 connections through memory instead.
+     */
+    private MemorySegment queue = MemorySegment.ofArray(new byte[QUEUE_START]);
     private final WaitQueueHead skWq;
     /** AF_UNIX: the skb boundaries of this end's receive queue, under {@link #queueLock}. */
     private final SkbQueue skbs = new SkbQueue();
@@ -218,7 +228,7 @@ public final class StreamSocket extends EmulatedFile {
             }
             n = Math.min(len, count);
             RingBytes.copyOut(queue, head, dst, n);
-            head = (head + n) % SNDBUF;
+            head = (head + n) % (int) queue.byteSize();
             COUNT.setOpaque(this, count - n);
             if (family == Family.UNIX) {
                 for (int size = n; size > 0; ) {
@@ -299,7 +309,8 @@ public final class StreamSocket extends EmulatedFile {
             if (free == 0) {
                 return -EAGAIN;
             }
-            RingBytes.copyIn(src, to.queue, (to.head + to.count) % SNDBUF, n);
+            to.reserve(to.count + n);
+            RingBytes.copyIn(src, to.queue, (to.head + to.count) % (int) to.queue.byteSize(), n);
             COUNT.setOpaque(to, to.count + n);
             if (family == Family.UNIX) {
                 WMEM.getAndAdd(this, n);
@@ -312,6 +323,21 @@ public final class StreamSocket extends EmulatedFile {
         }
         to.sockDefReadable();
         return n;
+    }
+
+    /** Grows {@link #queue} to hold {@code bytes} (at most {@value #SNDBUF}), its bytes moved to the start; the caller holds {@link #queueLock}. */
+    private void reserve(int bytes) {
+        int size = (int) queue.byteSize();
+        if (bytes <= size) {
+            return;
+        }
+        while (size < bytes) {
+            size <<= 1;
+        }
+        MemorySegment grown = MemorySegment.ofArray(new byte[size]);
+        RingBytes.copyOut(queue, head, grown, count);
+        queue = grown;
+        head = 0;
     }
 
     /**
