@@ -97,7 +97,7 @@ final class EmulatedSyscalls implements Syscalls {
             } else if (buf.byteSize() < len) {
                 ret = -EFAULT;
             } else {
-                ret = read ? f.read(buf, len) : f.write(buf, len);
+                ret = read ? f.read(buf, 0, len) : f.write(buf, 0, len);
             }
             f.fput();
         }

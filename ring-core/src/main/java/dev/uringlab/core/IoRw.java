@@ -15,6 +15,7 @@ import static dev.uringlab.api.SqeDescriptor.OP_FLAGS_OFFSET;
 import dev.uringlab.api.Opcodes;
 import dev.uringlab.core.block.BlkdevFile;
 import dev.uringlab.core.block.Kiocb;
+import dev.uringlab.core.block.UserMemory;
 import dev.uringlab.core.fs.ReadWrite;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Cpus;
@@ -101,7 +102,6 @@ final class IoRw {
      * IOPOLL ring io_rw_init_file refuses a file that is not O_DIRECT with ->iopoll:
      * -EOPNOTSUPP for pipes and eventfds.
      */
-    @SuppressWarnings("restricted") // the SQE's addr is the application's native buffer, as in the kernel
     private static int ioRw(IoRingCtx ctx, IoRequest req, boolean read, boolean iowq) {
         if (req.opFlags != 0) {
             return -EOPNOTSUPP; // RWF_* flags are not emulated
@@ -131,8 +131,8 @@ final class IoRw {
         // rw_verify_area (no position on a stream: straight to security_file_permission), then the
         // file's ->read_iter / ->write_iter through f_op (io_iter_do_read, call_write_iter)
         ReadWrite.rwVerifyArea(ctx.trace);
-        MemorySegment buf = MemorySegment.ofAddress(req.addr).reinterpret(req.len);
-        int n = read ? req.file.readIter(ctx.trace, buf, req.len) : req.file.writeIter(ctx.trace, buf, req.len);
+        int n = read ? req.file.readIter(ctx.trace, UserMemory.ALL, req.addr, req.len)
+                : req.file.writeIter(ctx.trace, UserMemory.ALL, req.addr, req.len); // copy_to_user / copy_from_user at sqe->addr
         if (n < 0) {
             return n;
         }

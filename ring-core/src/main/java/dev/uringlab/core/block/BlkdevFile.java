@@ -198,22 +198,22 @@ public final class BlkdevFile extends EmulatedFile {
     }
 
     @Override
-    public int read(MemorySegment dst, int len) {
-        return rwSync(dst, len, false);
+    public int read(MemorySegment dst, long at, int len) {
+        return rwSync(dst.address() + at, len, false);
     }
 
     @Override
-    public int write(MemorySegment src, int len) {
-        return rwSync(src, len, true);
+    public int write(MemorySegment src, long at, int len) {
+        return rwSync(src.address() + at, len, true);
     }
 
     /** read(2)/write(2) at position 0 (no lseek is emulated): the same checks, then the copy. */
-    private int rwSync(MemorySegment buf, int len, boolean write) {
+    private int rwSync(long address, int len, boolean write) {
         long count = Math.min(len, bdev.size);
-        if (((buf.address() | count) & ALIGN_MASK) != 0) {
+        if (((address | count) & ALIGN_MASK) != 0) {
             return -EINVAL;
         }
-        bdev.copy(0, buf.address(), (int) count, write);
+        bdev.copy(0, address, (int) count, write);
         return (int) count;
     }
 

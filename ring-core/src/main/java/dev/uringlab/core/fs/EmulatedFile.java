@@ -53,13 +53,16 @@ public abstract class EmulatedFile {
     /** {@code ->poll} without {@code poll_wait}: the events ready now (POLLIN, POLLOUT, POLLHUP...). */
     public abstract int poll();
 
-    /** read(2) into {@code dst} (at least {@code len} bytes): a count or -errno; -EBADF on a file not open for reading. */
-    public int read(MemorySegment dst, int len) {
+    /**
+     * read(2) into the {@code len} bytes at {@code at} in {@code mem} (the application's buffer,
+     * as copy_to_user's address): a count or -errno; -EBADF on a file not open for reading.
+     */
+    public int read(MemorySegment mem, long at, int len) {
         return -EBADF;
     }
 
-    /** write(2) from {@code src} (at least {@code len} bytes): a count or -errno; -EBADF on a file not open for writing. */
-    public int write(MemorySegment src, int len) {
+    /** write(2) from the {@code len} bytes at {@code at} in {@code mem}: a count or -errno; -EBADF on a file not open for writing. */
+    public int write(MemorySegment mem, long at, int len) {
         return -EBADF;
     }
 
@@ -68,13 +71,13 @@ public abstract class EmulatedFile {
      * by way of loop_rw_iter): a file whose kernel function is a recipe's {@code call} step
      * overrides this with that function, emitting its step; by default a plain {@link #read}.
      */
-    public int readIter(Trace trace, MemorySegment dst, int len) {
-        return read(dst, len);
+    public int readIter(Trace trace, MemorySegment mem, long at, int len) {
+        return read(mem, at, len);
     }
 
     /** What io_write calls through {@code f_op} ({@code ->write_iter}, or {@code ->write}): as {@link #readIter}. */
-    public int writeIter(Trace trace, MemorySegment src, int len) {
-        return write(src, len);
+    public int writeIter(Trace trace, MemorySegment mem, long at, int len) {
+        return write(mem, at, len);
     }
 
     /** {@code ->release}: the last reference is gone. */

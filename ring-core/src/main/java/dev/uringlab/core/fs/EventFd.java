@@ -60,22 +60,22 @@ public final class EventFd extends EmulatedFile {
     /** eventfd_read (fs/eventfd.c), eventfd_fops.read_iter. */
     @Override
     @OutOfLine("eventfd_read")
-    public int readIter(Trace trace, MemorySegment dst, int len) {
+    public int readIter(Trace trace, MemorySegment dst, long at, int len) {
         trace.step(StepKind.CALL, "eventfd_read");
-        return read(dst, len);
+        return read(dst, at, len);
     }
 
     /** eventfd_write (fs/eventfd.c), eventfd_fops.write: there is no write_iter, so io_write's loop_rw_iter calls it. */
     @Override
     @OutOfLine("eventfd_write")
-    public int writeIter(Trace trace, MemorySegment src, int len) {
+    public int writeIter(Trace trace, MemorySegment src, long at, int len) {
         trace.step(StepKind.CALL, "eventfd_write");
-        return write(src, len);
+        return write(src, at, len);
     }
 
     /** eventfd_read, non-blocking, not a semaphore. */
     @Override
-    public int read(MemorySegment dst, int len) {
+    public int read(MemorySegment dst, long at, int len) {
         if (len < Long.BYTES) {
             return -EINVAL;
         }
@@ -92,17 +92,17 @@ public final class EventFd extends EmulatedFile {
         } finally {
             lock.unlock();
         }
-        dst.set(U64, 0, value);
+        dst.set(U64, at, value);
         return Long.BYTES;
     }
 
     /** eventfd_write, non-blocking. */
     @Override
-    public int write(MemorySegment src, int len) {
+    public int write(MemorySegment src, long at, int len) {
         if (len < Long.BYTES) {
             return -EINVAL;
         }
-        long value = src.get(U64, 0);
+        long value = src.get(U64, at);
         if (value == -1L) {
             return -EINVAL;
         }

@@ -99,7 +99,7 @@ public final class Pipe {
     }
 
     /** pipe_read with O_NONBLOCK: copy from the slot at the tail on, freeing each slot it empties. */
-    int pipeRead(MemorySegment dst, int len) {
+    int pipeRead(MemorySegment dst, long at, int len) {
         if (len == 0) {
             return 0;
         }
@@ -113,7 +113,7 @@ public final class Pipe {
             while (head != tail && ret < len) {
                 int slot = tail & MASK;
                 int n = Math.min(length[slot], len - ret);
-                MemorySegment.copy(pages[slot], offset[slot], dst, ret, n);
+                MemorySegment.copy(pages[slot], offset[slot], dst, at + ret, n);
                 offset[slot] += n;
                 length[slot] -= n;
                 ret += n;
@@ -136,7 +136,7 @@ public final class Pipe {
      * not empty and it fits (every buffer here is PIPE_BUF_FLAG_CAN_MERGE: an anonymous pipe without
      * O_DIRECT), then a page per free slot; -EAGAIN when nothing could be written.
      */
-    int pipeWrite(MemorySegment src, int len) {
+    int pipeWrite(MemorySegment src, long at, int len) {
         if (len == 0) {
             return 0;
         }
@@ -148,7 +148,7 @@ public final class Pipe {
                 ret = -EPIPE;
             } else {
                 wasEmpty = head == tail;
-                ret = copyIn(src, len);
+                ret = copyIn(src, at, len);
             }
         } finally {
             mutex.unlock();
@@ -162,14 +162,14 @@ public final class Pipe {
     }
 
     /** pipe_write's copy, under the mutex: the merge, then a page per free slot; -EAGAIN when nothing fit. */
-    private int copyIn(MemorySegment src, int len) {
+    private int copyIn(MemorySegment src, long at, int len) {
         int ret = 0;
         int chars = len & (PAGE_SIZE - 1);
         if (chars != 0 && head != tail) {
             int last = (head - 1) & MASK;
             int end = offset[last] + length[last];
             if (end + chars <= PAGE_SIZE) {
-                MemorySegment.copy(src, 0, pages[last], end, chars);
+                MemorySegment.copy(src, at, pages[last], end, chars);
                 length[last] += chars;
                 ret = chars;
             }
@@ -177,7 +177,7 @@ public final class Pipe {
         while (ret < len && head - tail < PIPE_DEF_BUFFERS) {
             int slot = head & MASK;
             int n = Math.min(PAGE_SIZE, len - ret);
-            MemorySegment.copy(src, ret, pages[slot], 0, n);
+            MemorySegment.copy(src, at + ret, pages[slot], 0, n);
             offset[slot] = 0;
             length[slot] = n;
             head++;
@@ -225,13 +225,13 @@ public final class Pipe {
     private final class ReadEnd extends EmulatedFile {
         @Override public WaitQueueHead pollHead() { return rdWait; }
         @Override public int poll() { return pollRead(); }
-        @Override public int read(MemorySegment dst, int len) { return pipeRead(dst, len); }
+        @Override public int read(MemorySegment dst, long at, int len) { return pipeRead(dst, at, len); }
         /** pipe_read (fs/pipe.c), pipefifo_fops.read_iter. */
         @Override
         @OutOfLine("pipe_read")
-        public int readIter(Trace trace, MemorySegment dst, int len) {
+        public int readIter(Trace trace, MemorySegment dst, long at, int len) {
             trace.step(StepKind.CALL, "pipe_read");
-            return pipeRead(dst, len);
+            return pipeRead(dst, at, len);
         }
         @Override protected void release() { Pipe.this.release(true); }
     }
@@ -239,13 +239,13 @@ public final class Pipe {
     private final class WriteEnd extends EmulatedFile {
         @Override public WaitQueueHead pollHead() { return wrWait; }
         @Override public int poll() { return pollWrite(); }
-        @Override public int write(MemorySegment src, int len) { return pipeWrite(src, len); }
+        @Override public int write(MemorySegment src, long at, int len) { return pipeWrite(src, at, len); }
         /** pipe_write (fs/pipe.c), pipefifo_fops.write_iter. */
         @Override
         @OutOfLine("pipe_write")
-        public int writeIter(Trace trace, MemorySegment src, int len) {
+        public int writeIter(Trace trace, MemorySegment src, long at, int len) {
             trace.step(StepKind.CALL, "pipe_write");
-            return pipeWrite(src, len);
+            return pipeWrite(src, at, len);
         }
         @Override protected void release() { Pipe.this.release(false); }
     }

@@ -9,21 +9,21 @@ import java.lang.foreign.MemorySegment;
 final class RingBytes {
     private RingBytes() {}
 
-    /** Copies {@code n} bytes starting at {@code from} in {@code ring} to the start of {@code dst}. */
-    static void copyOut(MemorySegment ring, int from, MemorySegment dst, int n) {
+    /** Copies {@code n} bytes starting at {@code from} in {@code ring} to {@code at} in {@code dst}. */
+    static void copyOut(MemorySegment ring, int from, MemorySegment dst, long at, int n) {
         int first = (int) Math.min(n, ring.byteSize() - from);
-        MemorySegment.copy(ring, from, dst, 0, first);
+        MemorySegment.copy(ring, from, dst, at, first);
         if (n > first) {
-            MemorySegment.copy(ring, 0, dst, first, n - first);
+            MemorySegment.copy(ring, 0, dst, at + first, n - first);
         }
     }
 
-    /** Copies the first {@code n} bytes of {@code src} into {@code ring} starting at {@code to}. */
-    static void copyIn(MemorySegment src, MemorySegment ring, int to, int n) {
+    /** Copies the {@code n} bytes at {@code at} in {@code src} into {@code ring} starting at {@code to}. */
+    static void copyIn(MemorySegment src, long at, MemorySegment ring, int to, int n) {
         int first = (int) Math.min(n, ring.byteSize() - to);
-        MemorySegment.copy(src, 0, ring, to, first);
+        MemorySegment.copy(src, at, ring, to, first);
         if (n > first) {
-            MemorySegment.copy(src, first, ring, 0, n - first);
+            MemorySegment.copy(src, at + first, ring, 0, n - first);
         }
     }
 }

@@ -200,22 +200,22 @@ public final class StreamSocket extends EmulatedFile {
     /** sock_read_iter (net/socket.c:1018 at v5.15), socket_file_ops.read_iter: sock_recvmsg and the protocol's recvmsg below it. */
     @Override
     @OutOfLine("sock_read_iter")
-    public int readIter(Trace trace, MemorySegment dst, int len) {
+    public int readIter(Trace trace, MemorySegment dst, long at, int len) {
         trace.step(StepKind.CALL, "sock_read_iter");
-        return read(dst, len);
+        return read(dst, at, len);
     }
 
     /** sock_write_iter (net/socket.c:1040 at v5.15), socket_file_ops.write_iter: sock_sendmsg and the protocol's sendmsg below it. */
     @Override
     @OutOfLine("sock_write_iter")
-    public int writeIter(Trace trace, MemorySegment src, int len) {
+    public int writeIter(Trace trace, MemorySegment src, long at, int len) {
         trace.step(StepKind.CALL, "sock_write_iter");
-        return write(src, len);
+        return write(src, at, len);
     }
 
     /** unix_stream_recvmsg / tcp_recvmsg with MSG_DONTWAIT: up to {@code len} queued bytes, -EAGAIN, or 0 at end of stream. */
     @Override
-    public int read(MemorySegment dst, int len) {
+    public int read(MemorySegment dst, long at, int len) {
         if (len == 0) {
             return 0;
         }
@@ -227,7 +227,7 @@ public final class StreamSocket extends EmulatedFile {
                 return (boolean) CLOSED.getOpaque(peer) ? 0 : -EAGAIN;
             }
             n = Math.min(len, count);
-            RingBytes.copyOut(queue, head, dst, n);
+            RingBytes.copyOut(queue, head, dst, at, n);
             head = (head + n) % (int) queue.byteSize();
             COUNT.setOpaque(this, count - n);
             if (family == Family.UNIX) {
@@ -290,7 +290,7 @@ public final class StreamSocket extends EmulatedFile {
 
     /** unix_stream_sendmsg / tcp_sendmsg with MSG_DONTWAIT: what fits in the peer's queue, -EAGAIN when nothing does, -EPIPE to a closed peer. */
     @Override
-    public int write(MemorySegment src, int len) {
+    public int write(MemorySegment src, long at, int len) {
         StreamSocket to = peer;
         int n;
         to.queueLock.lock();
@@ -310,7 +310,7 @@ public final class StreamSocket extends EmulatedFile {
                 return -EAGAIN;
             }
             to.reserve(to.count + n);
-            RingBytes.copyIn(src, to.queue, (to.head + to.count) % (int) to.queue.byteSize(), n);
+            RingBytes.copyIn(src, at, to.queue, (to.head + to.count) % (int) to.queue.byteSize(), n);
             COUNT.setOpaque(to, to.count + n);
             if (family == Family.UNIX) {
                 WMEM.getAndAdd(this, n);
@@ -335,7 +335,7 @@ public final class StreamSocket extends EmulatedFile {
             size <<= 1;
         }
         MemorySegment grown = MemorySegment.ofArray(new byte[size]);
-        RingBytes.copyOut(queue, head, grown, count);
+        RingBytes.copyOut(queue, head, grown, 0, count);
         queue = grown;
         head = 0;
     }
