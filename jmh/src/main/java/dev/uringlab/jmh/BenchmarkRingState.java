@@ -63,11 +63,24 @@ public abstract class BenchmarkRingState {
         return ring;
     }
 
+    /**
+     * The benchmark class a state belongs to: the class enclosing the state as written, below the
+     * subclasses JMH generates for it ({@code jmh_generated.EchoServerBenchmark_EchoState_jmhType},
+     * top-level classes that extend it), which a fork instantiates; a paired arm instantiates the
+     * state itself.
+     */
+    static Class<?> benchmarkOf(Class<?> state) {
+        Class<?> written = state;
+        while (written.getPackageName().endsWith(".jmh_generated")) {
+            written = written.getSuperclass();
+        }
+        return written.getEnclosingClass() != null ? written.getEnclosingClass() : written;
+    }
+
     @Setup(Level.Trial)
     public final void openRing() throws RingUnavailableException {
         Map<String, String> params = params();
-        Class<?> benchmark = getClass().getEnclosingClass() != null ? getClass().getEnclosingClass() : getClass();
-        ParamRules.rejection(benchmark.getName(), params).ifPresent(reason -> {
+        ParamRules.rejection(benchmarkOf(getClass()).getName(), params).ifPresent(reason -> {
             throw new IllegalArgumentException("this combination of params is not an experiment: " + reason);
         });
         String engine = params.get(ParamRules.RING);

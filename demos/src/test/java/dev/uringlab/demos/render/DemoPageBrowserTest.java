@@ -10,18 +10,15 @@ import dev.uringlab.demos.DemoFailedException;
 import dev.uringlab.demos.Demos;
 import dev.uringlab.demos.Replay;
 import dev.uringlab.demos.Snapshot;
-import dev.uringlab.testkit.Require;
+import dev.uringlab.testkit.Chromium;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
-import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,11 +28,8 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
  * Every demo's page in a real browser (Debian's headless Chromium through chromedriver, as
@@ -48,45 +42,24 @@ import org.openqa.selenium.logging.LoggingPreferences;
  */
 class DemoPageBrowserTest {
     static final List<String> NAMES = Demos.NAMES;
-    private static final Path CHROMIUM = Require.CHROMIUM;
-    private static final Path CHROMEDRIVER = Require.CHROMEDRIVER;
     private static final Path OUT = Path.of("target", "browser-test");
     /** The demo whose page is photographed, whole, in both schemes (README's screenshot is of its page). */
     private static final String SCREENSHOT = "batched-cqe";
-    private static final Logger DEVTOOLS_LOG = Logger.getLogger("org.openqa.selenium.devtools");
 
+    private static Chromium chromium;
     private static ChromeDriver browser;
-    private static Path profile;
 
     @BeforeAll
     static void openChromium() throws IOException {
-        Require.browser();
-        DEVTOOLS_LOG.setLevel(Level.SEVERE);
+        chromium = Chromium.open(1400, 1000);
+        browser = chromium.driver();
         Files.createDirectories(OUT);
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + (profile = Files.createTempDirectory("uringlab-chromium-")),
-                "--window-size=1400,1000", "--hide-scrollbars");
-        LoggingPreferences logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        browser = new ChromeDriver(new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build(), options);
     }
 
     @AfterAll
     static void closeChromium() throws IOException {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (profile != null) {
-            try (Stream<Path> files = Files.walk(profile)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
+        if (chromium != null) {
+            chromium.close();
         }
     }
 

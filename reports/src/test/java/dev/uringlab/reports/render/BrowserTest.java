@@ -9,29 +9,24 @@ import dev.uringlab.reports.Fixtures;
 import dev.uringlab.reports.Reports;
 import dev.uringlab.reports.prices.KernelPrices;
 import dev.uringlab.reports.prices.SyntheticPrices;
+import dev.uringlab.testkit.Chromium;
 import dev.uringlab.testkit.Require;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
-import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
  * The report in a real browser: Debian's headless Chromium, driven by Selenium through Debian's
@@ -41,21 +36,15 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * page), {@code report-top.png} (the first screen). Skipped where the browser is not installed.
  */
 class BrowserTest {
-    private static final Path CHROMIUM = Require.CHROMIUM;
-    private static final Path CHROMEDRIVER = Require.CHROMEDRIVER;
     private static final Path OUT = Path.of("target", "browser-test");
 
-    /** Selenium warns that it has no DevTools bindings for this Chromium; the test uses plain CDP commands only. */
-    private static final Logger DEVTOOLS_LOG = Logger.getLogger("org.openqa.selenium.devtools");
-
+    private static Chromium chromium;
     private static ChromeDriver browser;
     private static Path report;
-    private static Path profile;
 
     @BeforeAll
     static void openReportInChromium() throws Exception {
         Require.browser();
-        DEVTOOLS_LOG.setLevel(Level.SEVERE);
         Files.createDirectories(OUT);
         // As on the machine of issue 15: async links at 22 us beside inline ones at tens of ns.
         Path slowAsync = Fixtures.edited(Fixtures.RUN_A, OUT, "run-a-slow-async/jmh.json", r -> {
@@ -67,18 +56,8 @@ class BrowserTest {
         report = Reports.write(List.of(slowAsync, Fixtures.RUN_B), Optional.of(Fixtures.RUN_B),
                 OUT.resolve("report.html")).file().toAbsolutePath();
 
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + (profile = Files.createTempDirectory("uringlab-chromium-")),
-                "--window-size=1280,1000", "--hide-scrollbars");
-        LoggingPreferences logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
+        chromium = Chromium.open(1280, 1000);
+        browser = chromium.driver();
         browser.get(report.toUri().toString());
     }
 
@@ -94,15 +73,8 @@ class BrowserTest {
 
     @AfterAll
     static void closeBrowser() throws IOException {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (profile != null) {
-            try (Stream<Path> files = Files.walk(profile)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
+        if (chromium != null) {
+            chromium.close();
         }
     }
 

@@ -74,6 +74,16 @@ public enum DisagreementKind {
             + "head is io-wq work whose worker posts its CQE (io_req_complete_post) whenever it runs, in no promised "
             + "order against the task work that posts the other chain's members; the judge compares io-wq work "
             + "per request only (Judge; pinned by workloads' JudgeTest with the issue's streams)"),
+    /** A POLL_REMOVE of a user_data that several armed polls carry. */
+    POLL_REMOVE_NEWEST(Settled.FIXED, "fuzz/poll-remove-newest.scn",
+            "io_poll_req_insert adds a poll at the head of its cancel-hash bucket (io_uring/poll.c:128 at v6.18.2) and "
+            + "io_poll_find walks the bucket from the head (747-765): the newest armed poll with that user_data is "
+            + "the one cancelled"),
+    /** A POLLOUT poll on a socket end whose peer reads part of what it sent. */
+    UNIX_SKB_WAKEUP(Settled.FIXED, "fuzz/unix-partial-read-no-pollout.scn",
+            "unix_stream_read_generic (net/unix/af_unix.c:3068-3085 at v6.18.2) frees an skb (consume_skb -> sock_wfree "
+            + "-> unix_write_space, 597-609: POLLOUT to the sender) only when a read has taken all of it; a read that "
+            + "leaves part of it frees nothing and wakes nobody"),
     /** Anything else. */
     OTHER(Settled.OPEN, "", "not classified: read the shrunk program");
 
@@ -101,6 +111,8 @@ public enum DisagreementKind {
     }
 
     private static final Pattern UD = Pattern.compile("^cqe ud=(\\d+) ");
+    private static final Pattern POLL_UD = Pattern.compile("^poll ud=(\\d+) ");
+    private static final Pattern REMOVE_TARGET = Pattern.compile("^poll-remove ud=\\d+ target=(\\d+)");
     private static final Pattern WRITE = Pattern.compile("^(?:write ud=\\d+ fd=|app write )([a-z]+)\\.w(?: len=| )(\\d+)");
     private final Settled settled;
     private final String scenario;
@@ -167,6 +179,13 @@ public enum DisagreementKind {
         if (lines.stream().anyMatch(l -> l.startsWith("poll-remove ")) && failedRemove(emulated) && failedRemove(kernel)) {
             return POLL_REMOVE_WOKEN_5_15;
         }
+        if (removesADuplicatePoll(lines)) {
+            return POLL_REMOVE_NEWEST;
+        }
+        if (lines.stream().anyMatch(l -> l.startsWith("socketpair "))
+                && lines.stream().anyMatch(l -> l.startsWith("poll ") && l.matches(".* events=(IN\\|)?OUT\\b.*"))) {
+            return UNIX_SKB_WAKEUP;
+        }
         boolean sameCqes = cqes(emulated).equals(cqes(kernel));
         boolean punted = Shrinker.punts(lines);
         if (sameCqes && punted) {
@@ -183,6 +202,24 @@ public enum DisagreementKind {
             return POLL_WAKEUPS;
         }
         return OTHER;
+    }
+
+    /** Whether a POLL_REMOVE targets a user_data that more than one POLL_ADD of the program carries. */
+    private static boolean removesADuplicatePoll(List<String> lines) {
+        Map<String, Integer> polls = new HashMap<>();
+        for (String line : lines) {
+            Matcher m = POLL_UD.matcher(line);
+            if (m.find()) {
+                polls.merge(m.group(1), 1, Integer::sum);
+            }
+        }
+        for (String line : lines) {
+            Matcher m = REMOVE_TARGET.matcher(line);
+            if (m.find() && polls.getOrDefault(m.group(1), 0) > 1) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean writesMoreThan15Pages(List<String> lines) {
