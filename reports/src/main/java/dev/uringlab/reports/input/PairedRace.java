@@ -104,11 +104,12 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
 
     /**
      * Arm {@code arm}'s rate in each measurement iteration of each fork (its operations over its
-     * time in that iteration, on the race's clock), as JMH's {@code rawData} holds a benchmark's:
-     * what the report's tables and fork checks read for an arm of a paired race.
+     * wall-clock time in that iteration), as JMH's {@code rawData} holds a benchmark's: what the
+     * report's tables and fork checks read for an arm of a paired race, and what it holds against
+     * a native or fork-by-fork point, which JMH times on the wall clock too. Only the race's ratio
+     * is taken on the race's clock ({@link #cpuClock}).
      */
     public Metric armMetric(int arm) {
-        boolean cpu = cpuClock();
         List<List<Double>> perFork = new ArrayList<>();
         for (List<Slice> fork : forks) {
             Map<Integer, double[]> byIteration = new LinkedHashMap<>();
@@ -116,7 +117,7 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
                 if (s.arm() == arm) {
                     double[] sum = byIteration.computeIfAbsent(s.iteration(), k -> new double[2]);
                     sum[0] += s.ops();
-                    sum[1] += cpu && s.cpuNanos() > 0 ? s.cpuNanos() : s.nanos();
+                    sum[1] += s.nanos();
                 }
             }
             perFork.add(byIteration.values().stream().map(v -> v[0] * 1e9 / v[1]).toList());
