@@ -115,6 +115,8 @@ public class PairedBenchmark extends RingBenchmark {
     private boolean measuring;
     /** {@code threads[k][arm]}: copy k's arm's own threads as this iteration began, -1 on the native ring (see "Whose time"). */
     private int[][] threads;
+    /** Whether arm a ({@code [0]}) and arm b ({@code [1]}) run on the native ring, whose kernel has threads of its own. */
+    private boolean[] nativeRing;
 
     @Setup(Level.Trial)
     public void openArms() throws ReflectiveOperationException {
@@ -129,6 +131,7 @@ public class PairedBenchmark extends RingBenchmark {
         }
         sliceNanos = slice * 1_000_000L;
         threads = new int[copies][2];
+        nativeRing = new boolean[] {onNativeRing(a), onNativeRing(b.equals(NONE) ? a : b)};
     }
 
     @Setup(Level.Iteration)
@@ -142,8 +145,6 @@ public class PairedBenchmark extends RingBenchmark {
 
     /** Each arm copy's own threads: live threads, other than this one, whose context class loader is the copy's. */
     void countThreads() {
-        boolean[] nativeRing = {ArmSpec.parse(a).params().getOrDefault("ring", "").equals("native"),
-                ArmSpec.parse(b.equals(NONE) ? a : b).params().getOrDefault("ring", "").equals("native")};
         Thread self = Thread.currentThread();
         Set<Thread> live = Thread.getAllStackTraces().keySet();
         for (int k = 0; k < copies; k++) {
@@ -155,6 +156,10 @@ public class PairedBenchmark extends RingBenchmark {
                 threads[k][arm] = nativeRing[arm] ? -1 : n;
             }
         }
+    }
+
+    private static boolean onNativeRing(String spec) {
+        return ArmSpec.parse(spec).params().getOrDefault("ring", "").equals("native");
     }
 
     /** Copy {@code copy} of arm {@code arm}'s own threads as last counted ({@link #countThreads}), -1 on the native ring. */

@@ -73,8 +73,8 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
                 Slice y = s.get(i + 1);
                 if (x.arm() != y.arm()) {
                     double[] rates = new double[2];
-                    rates[x.arm()] = cpu ? x.cpuRate() : x.rate();
-                    rates[y.arm()] = cpu ? y.cpuRate() : y.rate();
+                    rates[x.arm()] = x.rate(cpu);
+                    rates[y.arm()] = y.rate(cpu);
                     pairs.add(rates);
                 }
             }

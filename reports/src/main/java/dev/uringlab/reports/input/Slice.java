@@ -26,4 +26,9 @@ public record Slice(int iteration, int arm, long startNanos, long nanos, long op
     public double cpuRate() {
         return cpuNanos > 0 ? ops * 1e9 / cpuNanos : rate();
     }
+
+    /** {@link #cpuRate()} on a race's CPU clock ({@link PairedRace#cpuClock}), else {@link #rate()}. */
+    public double rate(boolean cpuClock) {
+        return cpuClock ? cpuRate() : rate();
+    }
 }

@@ -31,11 +31,6 @@ final class SliceChart {
     private SliceChart() {
     }
 
-    /** b / a of a neighbouring pair whose later slice is {@code s} (rate {@code rs}) and earlier {@code x} (rate {@code rx}). */
-    private static double ratio(Slice s, Slice x, double rs, double rx) {
-        return s.arm() == PairedRace.B ? rs / rx : rx / rs;
-    }
-
     /** The chart of {@code race}, whose paired ratio is {@code ratio}. */
     static String of(ChartSvg svg, PairedRace race, Estimate ratio) {
         XYSeries a = new XYSeries("a: " + label(race.a(), race.b()), false);
@@ -51,10 +46,10 @@ final class SliceChart {
             for (int i = 0; i < fork.size(); i++) {
                 Slice s = fork.get(i);
                 double t = offset + s.startNanos() / 1e9;
-                (s.arm() == PairedRace.A ? a : b).add(t, (cpu ? s.cpuRate() : s.rate()) / 1e6);
+                (s.arm() == PairedRace.A ? a : b).add(t, s.rate(cpu) / 1e6);
                 if (i % 2 == 1 && fork.get(i - 1).arm() != s.arm()) {
                     Slice x = fork.get(i - 1);
-                    double r = cpu ? ratio(s, x, s.cpuRate(), x.cpuRate()) : ratio(s, x, s.rate(), x.rate());
+                    double r = s.arm() == PairedRace.B ? s.rate(cpu) / x.rate(cpu) : x.rate(cpu) / s.rate(cpu);
                     pairs.add(offset + x.startNanos() / 1e9, r);
                 }
             }
