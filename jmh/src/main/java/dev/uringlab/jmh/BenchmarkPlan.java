@@ -44,6 +44,12 @@ public final class BenchmarkPlan {
     /** One point of a benchmark's param space. */
     public record Point(String benchmark, Map<String, String> params, Optional<String> skipReason) {}
 
+    /**
+     * Benchmarks that measure prices, not strategies: the kernel prices' calibration and the JVM's
+     * step prices, planned only when an include names them.
+     */
+    private static final Set<String> BY_NAME_ONLY = Set.of(CalibrationBenchmark.class.getName(), JvmStepPricesBenchmark.class.getName());
+
     /** The points of every benchmark matching {@code includes}, asking each engine whether it can run here. */
     public static List<Point> plan(List<String> includes) {
         return plan(includes, BenchmarkPlan::unavailable);
@@ -59,9 +65,9 @@ public final class BenchmarkPlan {
             if (!seen.add(entry.getUsername()) || entry.getUserClassQName().equals(PairedBenchmark.class.getName())) {
                 continue; // the same method in another mode, or the paired harness, whose arms are the points
             }
-            if (entry.getUserClassQName().equals(CalibrationBenchmark.class.getName())
-                    && includes.stream().noneMatch(i -> i.contains("Calibration"))) {
-                continue; // the kernel prices' calibration runs only when asked for by name
+            String name = entry.getUserClassQName().substring(entry.getUserClassQName().lastIndexOf('.') + 1).replace("Benchmark", "");
+            if (BY_NAME_ONLY.contains(entry.getUserClassQName()) && includes.stream().noneMatch(i -> i.contains(name))) {
+                continue; // a price list, not a race: it runs only when asked for by name
             }
             Map<String, String[]> space = axisParamsFromRegistry(entry.getUserClassQName(), entry.getParams().orElse(Map.of()));
             for (Map<String, String> params : crossProduct(space)) {

@@ -24,6 +24,16 @@ class BenchmarkPlanTest {
     }
 
     @Test
+    void shouldPlanThePriceListsOnlyWhenAnIncludeNamesThem() {
+        List<String> everything = BenchmarkPlan.plan(List.of(), engine -> Optional.empty()).stream().map(BenchmarkPlan.Point::benchmark).toList();
+        assertThat(everything).isNotEmpty().noneMatch(b -> b.contains("JvmStepPrices") || b.contains("Calibration"));
+        assertThat(BenchmarkPlan.plan(List.of("JvmStepPrices"), engine -> Optional.empty())).extracting(BenchmarkPlan.Point::benchmark)
+                .contains("dev.uringlab.jmh.JvmStepPricesBenchmark.call", "dev.uringlab.jmh.JvmStepPricesBenchmark.empty")
+                .allMatch(b -> b.startsWith("dev.uringlab.jmh.JvmStepPricesBenchmark."));
+        assertThat(BenchmarkPlan.plan(List.of("CalibrationBenchmark"), engine -> Optional.empty())).isNotEmpty();
+    }
+
+    @Test
     void shouldPlanNops32WithoutItsNonsensePointsAtEveryDepth() {
         List<BenchmarkPlan.Point> plan = BenchmarkPlan.plan(List.of("Nops32Benchmark"), engine -> Optional.empty());
         assertThat(plan).hasSize(48).allMatch(p -> p.benchmark().equals("dev.uringlab.jmh.Nops32Benchmark.nops32"));

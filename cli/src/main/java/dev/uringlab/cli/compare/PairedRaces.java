@@ -53,6 +53,17 @@ final class PairedRaces {
         return p.benchmark().equals(PairedRace.HARNESS);
     }
 
+    /**
+     * The benchmark whose reference arm the A/A race runs when the plan has it: seed 001's NOPs.
+     * The A/A race measures the method (slices, loaders, clock, bootstrap), so it runs the arm
+     * whose copies compile most alike: one thread, no data beyond the ring's few lines. A fork's
+     * copies of a larger workload's code differ by a luck of their own (the echo server's by 2.5-4%
+     * each on 2026-12-03, so an echo A/A stopped at +-1.7% in 6 forks); that spread is the
+     * workload's, not the method's, and each race's interval holds it already, as every fork
+     * compiles new copies of both arms and the bootstrap draws forks.
+     */
+    static final String FLOOR_BENCHMARK = "dev.uringlab.jmh.Nops32Benchmark.nops32";
+
     /** Whether {@code p} is a paired race of one arm against itself. */
     static boolean isAa(PlanPoint p) {
         return isPaired(p) && p.params().get("a").equals(p.params().get("b"));

@@ -3,6 +3,7 @@ package dev.uringlab.cli.compare;
 import dev.uringlab.reports.analysis.ClaimMatcher;
 import dev.uringlab.reports.analysis.MachineNoise;
 import dev.uringlab.reports.analysis.Params;
+import dev.uringlab.reports.analysis.Thresholds;
 import dev.uringlab.reports.input.Claims;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -96,8 +97,11 @@ final class Races {
     /**
      * The same races run paired ({@link PairedRaces}): each race with a reference becomes one point
      * of the paired harness, its reference arm {@code a} and its challenger {@code b}; the A/A race
-     * of the first author's figure's baseline arm (in the plan's order, benchmarks by name: EchoServer's, seed 002) runs first of all; a point with no reference has
-     * nothing to pair with and is left out. The calibration kernel stays a fork-by-fork sentinel.
+     * runs first of all, of the baseline arm of the first author's figure on
+     * {@link PairedRaces#FLOOR_BENCHMARK} (else of the first figure's, in the plan's order), held to
+     * {@link Thresholds#AA_FLOOR} where the figures are held to the target; a point with no
+     * reference has nothing to pair with and is left out. The calibration kernel stays a
+     * fork-by-fork sentinel.
      */
     static Races paired(List<PlanPoint> points, List<Race> claimed, int minForks, int maxForks, double target) {
         List<List<Race>> pairedTiers = new ArrayList<>();
@@ -106,8 +110,10 @@ final class Races {
                     .map(r -> new Race(PairedRaces.point(r.reference().get(), r.point()), Optional.empty())).toList());
         }
         List<Race> first = new ArrayList<>(pairedTiers.getFirst());
-        Stream.concat(claimed.stream(), tiers(points, claimed).stream().flatMap(List::stream))
-                .flatMap(r -> r.reference().stream()).findFirst()
+        List<PlanPoint> references = Stream.concat(claimed.stream(), tiers(points, claimed).stream().flatMap(List::stream))
+                .flatMap(r -> r.reference().stream()).toList();
+        references.stream().filter(p -> p.benchmark().equals(PairedRaces.FLOOR_BENCHMARK)).findFirst()
+                .or(() -> references.stream().findFirst())
                 .ifPresent(aa -> first.addFirst(new Race(PairedRaces.point(aa, aa), Optional.empty())));
         pairedTiers.set(0, first);
         return new Races(pairedTiers, sentinelOf(points), minForks, maxForks, target);
@@ -266,9 +272,13 @@ final class Races {
         return fewest >= minForks ? List.of() : arms.stream().filter(p -> forks.get(p) == fewest).toList();
     }
 
-    /** A race's precision over the target: above 1 while the race needs forks (unknown counts as far off). */
+    /**
+     * A race's precision over its target: above 1 while the race needs forks (unknown counts as far
+     * off). An A/A race's target is its floor ({@link Thresholds#AA_FLOOR}) when that is the tighter.
+     */
     private double excess(Race r, Map<Race, Double> precision) {
         Double p = precision.get(r);
-        return p == null || p.isNaN() ? Double.MAX_VALUE : p / target;
+        double own = PairedRaces.isAa(r.point()) ? Math.min(target, Thresholds.AA_FLOOR) : target;
+        return p == null || p.isNaN() ? Double.MAX_VALUE : p / own;
     }
 }

@@ -160,6 +160,22 @@ class RacesTest {
     }
 
     @Test
+    void shouldHoldTheAaRaceToItsFloorWhereTheFiguresMeetTheTarget() {
+        PlanPoint nops = PlanPoint.parse("run\t" + PairedRaces.FLOOR_BENCHMARK + "\treqAlloc=baseline ring=emulated");
+        PlanPoint cache = PlanPoint.parse("run\t" + PairedRaces.FLOOR_BENCHMARK + "\treqAlloc=req-cache ring=emulated");
+        Races races = Races.paired(List.of(BASE, BATCHED, nops, cache), List.of(new Races.Race(BATCHED, Optional.of(BASE))), 1, 4, 0.02);
+        runAll(races, races.next(Map.of()).points());
+        Races.Race aa = races.races().getFirst();
+        assertThat(PairedRaces.arms(aa.point())).containsOnly(nops);
+        Map<Races.Race, Double> precision = new HashMap<>();
+        races.races().forEach(r -> precision.put(r, 0.015));
+        // 1.5% meets the figures' 2% but not the A/A's 1% floor: only the A/A race forks on
+        assertThat(races.next(precision).points()).containsExactly(aa.point());
+        precision.put(aa, 0.009);
+        assertThat(races.next(precision).points()).doesNotContain(aa.point()).isNotEmpty();
+    }
+
+    @Test
     void shouldRaceTheAaFirstThenEveryFigurePairedAndFitTheirRoundsInQuicksBudget() throws Exception {
         List<PlanPoint> plan;
         try (var in = RacesTest.class.getResourceAsStream("plan-2026-12-01.txt")) {
@@ -169,10 +185,13 @@ class RacesTest {
         RunLength quick = RunLength.QUICK;
         Races races = Races.paired(plan, claimed, quick.minForks(), quick.maxForks(), 0.02);
         List<PlanPoint> round = races.next(Map.of()).points();
-        // one paired point per figure, after the A/A race of the first figure's baseline arm
+        // one paired point per figure, after the A/A race of seed 001's baseline arm (the NOPs: the method's floor)
         assertThat(round).hasSize(claimed.size() + 1).allMatch(PairedRaces::isPaired);
         assertThat(PairedRaces.isAa(round.getFirst())).isTrue();
-        assertThat(PairedRaces.arms(round.getFirst())).containsOnly(claimed.getFirst().reference().orElseThrow());
+        PlanPoint nops = claimed.stream().map(r -> r.reference().orElseThrow())
+                .filter(p -> p.benchmark().equals(PairedRaces.FLOOR_BENCHMARK)).findFirst().orElseThrow();
+        assertThat(claimed.getFirst().reference()).isNotEqualTo(Optional.of(nops));
+        assertThat(PairedRaces.arms(round.getFirst())).containsOnly(nops);
         assertThat(round.subList(1, round.size())).extracting(PairedRaces::arms)
                 .containsExactlyInAnyOrderElementsOf(claimed.stream().map(r -> List.of(r.reference().orElseThrow(), r.point())).toList());
         assertThat(races.role(round.get(0))).isEqualTo("A/A");

@@ -90,7 +90,9 @@ public final class TextSummary {
         out.append("A/A race: the same arm in both slots, each in its own class loader; the method's floor,\n"
                 + "held to 1.00x with its whole interval within +-" + Format.share(Thresholds.AA_FLOOR) + " (on CPU: the median share of\n"
                 + "a slice the benchmark thread ran, less where other processes took the CPUs; clock: cpu where the arm\n"
-                + "works on the benchmark thread alone, so slices are rated per CPU-second of it, else wall):\n\n");
+                + "works on the benchmark thread alone, so slices are rated per CPU-second of it, else wall).\n"
+                + "compare runs it on seed 001's NOPs, whose copies compile most alike: what a larger workload's\n"
+                + "copies differ by is that workload's, and its race's interval holds it (each fork compiles new copies):\n\n");
         List<List<String>> rows = new ArrayList<>();
         rows.add(multiRun ? List.of("run", "measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "clock", "floor", "arm")
                 : List.of("measured", analysis.intervals().percent() + " interval", "+-", "slices", "forks", "on CPU", "clock", "floor", "arm"));
