@@ -50,4 +50,17 @@ public interface IoWqCompletion {
     default boolean ioWqWorkRefs() {
         return false;
     }
+
+    /**
+     * Whether io-wq is v6.18.2's (io_uring/io-wq.c): each {@code struct io_wq_acct} holds its work
+     * list under {@code acct->lock}, its free list under {@code acct->workers_lock}, and a worker runs
+     * io_worker_handle_work with {@code worker->lock} around {@code cur_work}; the engine then
+     * traces a worker's steps per work (io_wq_enqueue, io_wq_worker's loop, io_wq_submit_work,
+     * io_wq_free_work) in deterministic mode. Default false: another io-wq (6.1's {@code struct
+     * io_wqe}, with {@code wqe->lock} around the free list) whose steps the engine does not trace,
+     * or 5.6's ({@link #ioWqWorkRefs()}), which it does.
+     */
+    default boolean ioWqAcctWorkers() {
+        return false;
+    }
 }

@@ -25,6 +25,11 @@ public interface StrategyContext {
     /** The CQ ring's size. */
     int cqEntries();
 
+    /** The ring's IORING_SETUP_* flags (io_uring_setup's {@code flags}); 0 by default. */
+    default int setupFlags() {
+        return 0;
+    }
+
     /** The ring's trace, for the steps a strategy takes itself ({@link Trace#OFF} when not tracing). */
     default Trace trace() {
         return Trace.OFF;

@@ -40,4 +40,49 @@ public interface TaskWork {
 
     /** Whether nothing is queued: a lockless look, a hint that the next take confirms. */
     boolean isEmpty();
+
+    /** Where the ring owner runs its task work: the kernel's call site, whose notification steps differ. */
+    enum Site {
+        /** io_run_task_work (io_uring.h), from io_cqring_wait or an IOPOLL reap: TIF_NOTIFY_SIGNAL cleared if set, then task_work_run. */
+        IO_RUN_TASK_WORK,
+        /**
+         * The way back to user space from a system call (or an interrupt): exit_to_user_mode_loop sees
+         * TIF_NOTIFY_SIGNAL and calls arch_do_signal_or_restart, whose get_signal clears it and runs
+         * task_work_run when work is pending.
+         */
+        EXIT_TO_USER_MODE
+    }
+
+    /**
+     * The owner is about to run its task work at {@code site}, uring_lock held: the notification's
+     * part of the kernel's path there (the thread flag checked and cleared), and whether a run
+     * follows, i.e. {@link #tctxTaskWorkTake} until it returns 0. By default whether anything is
+     * queued, with no steps of its own (the strategy traces its run in its first take).
+     */
+    default boolean ioRunTaskWork(Site site) {
+        return !isEmpty();
+    }
+
+    /**
+     * Whether the owner, on its way back to user space, has anything to do here: work queued, or a
+     * notification to clear. By default whether anything is queued.
+     */
+    default boolean exitToUserModePending() {
+        return !isEmpty();
+    }
+
+    /**
+     * The round {@link #tctxTaskWorkTake} took has run every function, before the engine flushes
+     * the round's completions (io_submit_flush_completions): what the kernel does between the two.
+     * By default nothing.
+     */
+    default void tctxTaskWorkRan() {
+    }
+
+    /**
+     * The engine flushed the round's completions: the rest of ctx_flush_and_put where the kernel
+     * flushes after each round. By default nothing.
+     */
+    default void ctxFlushAndPut() {
+    }
 }

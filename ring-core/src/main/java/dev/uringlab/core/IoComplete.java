@@ -71,8 +71,14 @@ final class IoComplete {
         }
     }
 
-    /** io_req_task_complete: a request completed on another thread (io-wq, a poll remove) finishes on the owner. */
+    /**
+     * io_req_task_complete (v6.18.2 io_uring/io_uring.c:1695, v6.1-rc7 :1477; global, out of line,
+     * called through req->io_task_work.func): a request completed on another thread (io-wq, a poll
+     * remove) finishes on the owner.
+     */
+    @OutOfLine("io_req_task_complete")
     static void ioReqTaskComplete(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.step(StepKind.CALL, "io_req_task_complete");
         ctx.trace.emit(TracePoint.IO_REQ_TASK_COMPLETE, req.userData, req.res);
         if ((req.flags & IoRingCtx.REQ_F_FAIL_DEFERRED) != 0) {
             req.flags &= ~IoRingCtx.REQ_F_FAIL_DEFERRED;

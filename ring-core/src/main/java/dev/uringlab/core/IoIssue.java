@@ -305,6 +305,43 @@ final class IoIssue {
     }
 
     /**
+     * io_wq_submit_work (v6.18.2 io_uring/io_uring.c:1902, out of line: io-wq.c:650 calls it) for
+     * one work of {@link IoWqAcct}'s worker: two references set (:1911-1912, a plain atomic_set),
+     * the issue (:1960); a NOP completes there and io_req_complete_post (:993) posts its CQE under
+     * the completion lock (the {@code iowq-complete} strategy), then drops the completion's
+     * reference, req_ref_put (:1028, atomic_dec: a locked RMW; io-wq keeps the other). A request
+     * that did not post is the owner's, as {@link #ioWqSubmitWork} has it.
+     *
+     * @return whether the request completed and posted on the worker
+     */
+    @OutOfLine("io_wq_submit_work")
+    static boolean ioWqSubmitWorkAcct(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.step(StepKind.CALL, "io_wq_submit_work");
+        ctx.trace.emit(TracePoint.IO_WQ_SUBMIT_WORK, req.userData);
+        int ret = ioIssueOnWorker(ctx, req);
+        if (ret != IOU_POSTED) {
+            failOnWorker(ctx, req, ret);
+            return false;
+        }
+        ctx.trace.step(StepKind.LOCKED, "atomic_dec(req->refs)"); // io_req_complete_post's req_ref_put
+        return true;
+    }
+
+    /**
+     * io_wq_free_work (v6.18.2 io_uring/io_uring.c:1889, out of line: io-wq.c:653 calls it) for
+     * {@link IoWqAcct}'s worker: io-wq's reference goes (req_ref_put_and_test_atomic, :1894); for
+     * a request that posted it is the last, and io_free_req (:1897) sends the request back to the
+     * owner with the next member of its chain (io_req_find_next, :1896) returned for the worker to
+     * run. A request that did not post went to the owner's task work holding the other reference.
+     */
+    @OutOfLine("io_wq_free_work")
+    static IoRequest ioWqFreeWorkAcct(IoRingCtx ctx, IoRequest req, boolean posted) {
+        ctx.trace.step(StepKind.CALL, "io_wq_free_work");
+        ctx.trace.step(StepKind.LOCKED, "atomic_dec_and_test(req->refs)");
+        return posted ? ioWqFreeWork(ctx, req) : null;
+    }
+
+    /**
      * io_wq_free_work (5.7 on; 5.6 is {@link #ioPutWork}): the worker is done with a request it posted;
      * the request goes back to the owner (through task work, or the locked free list: the
      * {@code iowq-complete} strategy's {@link dev.uringlab.spi.IoWqCompletion#ioFreeReqViaTaskWork()})
@@ -315,18 +352,33 @@ final class IoIssue {
         req.link = null;
         ctx.trace.emit(TracePoint.IO_WQ_FREE_WORK, req.userData, nxt == null ? 0 : nxt.userData);
         if (ctx.iowqComplete.ioFreeReqViaTaskWork()) {
-            // io_free_req (6.4 on): only free it, post nothing, from the owner's task work
-            req.flags |= REQ_F_CQE_SKIP;
-            req.twFunc = IoRequest.TW_COMPLETE;
-            ctx.tctx.ioReqTaskWorkAdd(req);
+            ioFreeReq(ctx, req);
         } else {
             ctx.lockedFreeList.offer(req); // release: the owner's poll sees the request whole
         }
         return nxt;
     }
 
-    /** io_req_task_submit: a linked, drained or re-polled request is issued from task work. */
+    /**
+     * io_free_req (6.4 on; v6.18.2 io_uring/io_uring.c:1082, __cold, out of line): only free it, post
+     * nothing (REQ_F_CQE_SKIP), from the owner's task work (io_req_task_complete).
+     */
+    @OutOfLine("io_free_req")
+    private static void ioFreeReq(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.step(StepKind.CALL, "io_free_req");
+        req.flags |= REQ_F_CQE_SKIP;
+        req.twFunc = IoRequest.TW_COMPLETE;
+        ctx.tctx.ioReqTaskWorkAdd(req);
+    }
+
+    /**
+     * io_req_task_submit (v6.18.2 io_uring/io_uring.c:1458, v6.1-rc7 :1259; global, out of line): a
+     * linked, drained or re-polled request is issued from task work, called through
+     * req->io_task_work.func (v6.18.2 :1153, v6.1-rc7 :1042) or by io_apoll_task_func (poll.c).
+     */
+    @OutOfLine("io_req_task_submit")
     static void ioReqTaskSubmit(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.step(StepKind.CALL, "io_req_task_submit");
         ctx.trace.emit(TracePoint.IO_REQ_TASK_SUBMIT, req.userData);
         if ((req.flags & REQ_F_FORCE_ASYNC) != 0) {
             ioQueueIowq(ctx, req, false);

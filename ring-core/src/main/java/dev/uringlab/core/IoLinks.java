@@ -5,6 +5,8 @@ import static dev.uringlab.spi.ReqFlags.REQ_F_FAIL;
 import static dev.uringlab.spi.ReqFlags.REQ_F_HARDLINK;
 
 import dev.uringlab.spi.Counter;
+import dev.uringlab.spi.recipe.OutOfLine;
+import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.TracePoint;
 
 /**
@@ -18,8 +20,19 @@ import dev.uringlab.spi.trace.TracePoint;
 final class IoLinks {
     private IoLinks() {}
 
-    /** io_queue_next: the next member of the chain gets its turn, through task work. */
+    /**
+     * io_queue_next (v6.18.2 io_uring/io_uring.c:1484, v6.1-rc7 :1282; global, out of line, called by
+     * io_free_batch_list for a linked request, :1530-1531 / :1315-1316): the next member of the chain
+     * gets its turn, through task work (io_req_task_queue, whose own call is not traced: whether
+     * io_queue_next inlines it or tail-calls it no kallsyms says). A kernel whose chain advances
+     * inline (5.6, the {@code link-advance} strategy) has no io_queue_next: its free path finds the
+     * chain taken already, and no step is traced.
+     */
+    @OutOfLine("io_queue_next")
     static void ioQueueNext(IoRingCtx ctx, IoRequest req) {
+        if (!ctx.linkAdvance.ioQueueNextInline(req)) {
+            ctx.trace.step(StepKind.CALL, "io_queue_next");
+        }
         IoRequest nxt = ioReqFindNext(ctx, req);
         if (nxt != null) {
             ctx.trace.emit(TracePoint.IO_QUEUE_NEXT, req.userData, nxt.userData);

@@ -191,7 +191,9 @@ final class IoRingCtx {
             counters.inc(Counter.ENTER);
             trace.emit(TracePoint.IO_URING_ENTER, toSubmit, minComplete, flags);
             enterRef.ioUringEnterGet();
-            tctx.runTaskWork();
+            // work queued while the owner was in user space: the kernel runs it on the way back from the
+            // interrupt kick_process sent (6.x's io_uring_enter runs none on entry); here, before the call
+            tctx.runTaskWork(TaskWork.Site.EXIT_TO_USER_MODE);
             int ret = 0;
             if (toSubmit > 0) {
                 // uring_lock is held for the whole call (above); the kernel takes it around the submission
@@ -209,7 +211,7 @@ final class IoRingCtx {
                 }
             }
             enterRef.ioUringEnterPut();
-            tctx.runTaskWork();
+            tctx.runTaskWork(TaskWork.Site.EXIT_TO_USER_MODE); // the system call's return to user space
             return ret;
         } finally {
             uringLock.unlock();
@@ -224,10 +226,10 @@ final class IoRingCtx {
 
     /** Returning to user space from a system call: the owner runs its pending task work. */
     void returnToUser() {
-        if (Thread.currentThread() == owner && !closed && tctx.hasWork()) {
+        if (Thread.currentThread() == owner && !closed && tctx.exitToUserModePending()) {
             uringLock.lock();
             try {
-                tctx.runTaskWork();
+                tctx.runTaskWork(TaskWork.Site.EXIT_TO_USER_MODE);
             } finally {
                 uringLock.unlock();
             }

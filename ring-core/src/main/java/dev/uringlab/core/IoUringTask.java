@@ -19,7 +19,11 @@ import java.util.function.Consumer;
  * <p>The owner's wakeup: a waiting owner is woken by the task work added for it, as
  * task_work_add with TWA_SIGNAL wakes the task. The Dekker pair (offer, then load
  * {@code ownerWaiting}; store {@code ownerWaiting}, then check the queue, in {@link IoWait})
- * loses no wakeup: both fields are volatile.
+ * loses no wakeup: both fields are volatile. The notification's own steps (task_work_add's
+ * cmpxchg, TIF_NOTIFY_SIGNAL set and cleared, task_work_run's pass) are the strategy's, traced
+ * where the owner runs its work ({@link TaskWork.Site}: io_cqring_wait's io_run_task_work, or the
+ * way back to user space). An add from io-wq's worker run inline in deterministic mode is another
+ * task's ({@link IoWq#onInlineWorker}), as the kernel's worker is.
  */
 final class IoUringTask {
     private final IoRingCtx ctx;
@@ -74,7 +78,7 @@ final class IoUringTask {
         ctx.trace.emit(TracePoint.IO_REQ_TASK_WORK_ADD, req.userData);
         if (ctx.localWork != null) {
             ctx.localWork.ioReqLocalWorkAdd(req);
-        } else if (Thread.currentThread() == ctx.owner) {
+        } else if (Thread.currentThread() == ctx.owner && !ctx.ioWq.onInlineWorker) {
             taskList.ioReqTaskWorkAddCurrent(req);
         } else {
             taskList.ioReqTaskWorkAdd(req);
@@ -88,14 +92,16 @@ final class IoUringTask {
     }
 
     /**
-     * tctx_task_work: take what is queued (llist_del_all), run it in order, flush the batch
-     * (ctx_flush_and_put); repeat while more was queued meanwhile. Owner thread, uring_lock held.
+     * The owner runs its task work at {@code site} (io_run_task_work, or the way back to user
+     * space): the strategy's notification part, then tctx_task_work: take what is queued, run it in
+     * order, flush the batch (ctx_flush_and_put); repeat while more was queued meanwhile. Owner
+     * thread, uring_lock held.
      *
      * @return how many task works ran
      */
     @OutOfLine("tctx_task_work")
-    int runTaskWork() {
-        if (taskList.isEmpty()) {
+    int runTaskWork(TaskWork.Site site) {
+        if (!taskList.ioRunTaskWork(site)) {
             return 0;
         }
         int total = 0;
@@ -112,9 +118,16 @@ final class IoUringTask {
                 runTaskFunc(req);
             }
             total += n;
+            taskList.tctxTaskWorkRan();
             IoComplete.ioSubmitFlushCompletions(ctx);
+            taskList.ctxFlushAndPut();
         }
         return total;
+    }
+
+    /** Whether the owner has task work or a notification to see to on its way back to user space (lockless looks). */
+    boolean exitToUserModePending() {
+        return taskList.exitToUserModePending();
     }
 
     /** One round of tctx_task_work: everything queued so far, into {@link #twRound}; 0 ends the run. */
@@ -133,7 +146,7 @@ final class IoUringTask {
      */
     int ioRunTaskWorkCtx(boolean trylock) {
         int ret = ctx.localWork != null ? ctx.localWork.ioRunLocalWork(trylock) : 0;
-        return ret + runTaskWork();
+        return ret + runTaskWork(TaskWork.Site.IO_RUN_TASK_WORK);
     }
 
     /** Whether task work of either list is queued (a lockless look): io_has_work's part, for a waiter. */

@@ -29,6 +29,13 @@ final class IoWq {
     final int maxWorkers;
     /** 5.6's io-wq, when the iowq-complete strategy says io-wq holds a reference per work; else null. */
     private final IoWqe wqe;
+    /** 6.18's io-wq in deterministic mode, its steps traced, when the iowq-complete strategy says so; else null. */
+    private final IoWqAcct acct;
+    /**
+     * Deterministic mode: the owner's thread is running io-wq's worker inline, so a task-work add
+     * there is another task's (the worker's), not the owner's own. Owner only.
+     */
+    boolean onInlineWorker;
     /** acct->lock (5.6: wqe->lock). */
     final ReentrantLock acctLock = new ReentrantLock();
     private final Condition workAvailable = acctLock.newCondition();
@@ -44,6 +51,7 @@ final class IoWq {
         this.inline = deterministic;
         this.maxWorkers = Math.min(sqEntries, 4 * Runtime.getRuntime().availableProcessors());
         this.wqe = ctx.iowqComplete.ioWqWorkRefs() ? new IoWqe(this) : null;
+        this.acct = deterministic && wqe == null && ctx.iowqComplete.ioWqAcctWorkers() ? new IoWqAcct(this) : null;
     }
 
     /**
@@ -59,8 +67,18 @@ final class IoWq {
             wqe.ioWqEnqueue(req, concurrent);
             return;
         }
+        if (acct != null) {
+            acct.ioWqEnqueue(req);
+            return;
+        }
         if (inline) {
-            IoIssue.ioWqSubmitWork(ctx, req);
+            boolean outer = onInlineWorker;
+            onInlineWorker = true;
+            try {
+                IoIssue.ioWqSubmitWork(ctx, req);
+            } finally {
+                onInlineWorker = outer;
+            }
             return;
         }
         acctLock.lock();

@@ -39,6 +39,7 @@
  *   <tr><td>io_uring/wait.c</td><td>{@code IoWait}</td><td>io_cqring_wait</td></tr>
  *   <tr><td>io_uring/io-wq.c</td><td>{@code IoWq}</td><td>io_wq_enqueue, the workers</td></tr>
  *   <tr><td>fs/io-wq.c (5.6)</td><td>{@code IoWqe}</td><td>struct io_wqe: io_wqe_enqueue, io_wqe_worker, io_worker_handle_work, get_work/put_work</td></tr>
+ *   <tr><td>io_uring/io-wq.c (6.18, deterministic mode)</td><td>{@code IoWqAcct}</td><td>struct io_wq_acct: io_wq_enqueue, io_wq_worker, io_worker_handle_work, io_assign_current_work, traced</td></tr>
  *   <tr><td>io_uring/register.c (eventfd), mm</td><td>{@code EmulatedRing}, {@code EmulatedRingProvider}</td>
  *       <td>io_uring_setup, io_eventfd_register, the application's ring</td></tr>
  *   <tr><td>mm/slub.c</td><td>{@code mm.SlabCache}, {@code mm.CpuSlab}, {@code mm.KmemCacheNode}</td><td>kmem_cache_alloc, kmem_cache_alloc_bulk, kmem_cache_free:
@@ -88,9 +89,9 @@
  *       the worker under the completion lock, which keeps the chain (io_wq_free_work) and hands the request back
  *       through the locked free list, or goes to the owner's task work, as the {@code iowq-complete} strategy
  *       decides from the ring's flags (failures and drain always go to the owner); deterministic mode runs the
- *       work inline. 5.6's io-wq ({@code iowq-complete=put-work}): a reference of io-wq's own per work, whose
+ *       work inline (6.18's with its worker's steps traced, {@code IoWqAcct}). 5.6's io-wq ({@code iowq-complete=put-work}): a reference of io-wq's own per work, whose
  *       put frees the request on the worker and queues the chain's next member to the work list again</td>
- *       <td>6.1; 5.6</td><td>{@code IoWq}; {@code IoWqe}</td></tr>
+ *       <td>6.1, 6.18; 5.6</td><td>{@code IoWq}, {@code IoWqAcct}; {@code IoWqe}</td></tr>
  *   <tr><td>poll: __io_arm_poll_handler, io_poll_wake (EPOLL_URING_WAKE makes multishot single-shot),
  *       io_poll_task_func with aux CQEs, io_poll_remove (remove's CQE, then the target's, via task work)</td>
  *       <td>6.1, remove order 6.9+</td><td>{@code IoPoll}</td></tr>

@@ -60,6 +60,16 @@ public final class IoReqCompletePost implements IoWqCompletion {
     }
 
     /**
+     * The baseline's (6.7 on) io-wq is taken as v6.18.2's, the only profile that resolves to it
+     * being linux-6.18 (the io-wq of the kernels between 6.7 and 6.18, which no profile runs, is not
+     * checked here).
+     */
+    @Override
+    public boolean ioWqAcctWorkers() {
+        return freeViaTaskWork;
+    }
+
+    /**
      * io_req_complete_post: punt to task work for the rings the version says, else post under
      * the completion lock (6.x takes it even for a REQ_F_CQE_SKIP request, io_cq_lock before the
      * check; 5.x's io_cqring_add_event took it with interrupts off).
