@@ -148,5 +148,6 @@ public final class EmulatedRingProvider implements RingProvider {
         @Override public KmemCache<IoKiocb> reqCachep() { return reqCachep; }
         @Override public KmemCache<dev.uringlab.spi.Bio> bioSlab() { return bioSlab; }
         @Override public int cqEntries() { return cqEntries; }
+        @Override public int setupFlags() { return config.flags(); }
     }
 }
