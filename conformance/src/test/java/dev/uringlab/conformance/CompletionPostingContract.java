@@ -3,6 +3,7 @@ package dev.uringlab.conformance;
 import static dev.uringlab.api.CqeFlags.IORING_CQE_F_MORE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.uringlab.api.SetupFlags;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.CompletionPosting;
 import dev.uringlab.spi.ModelBatch;
@@ -37,7 +38,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       the implementations of the kernels that had multishot polls (5.13) before io_post_aux_cqe
  *       took its {@code allow_overflow} (5.17): there __io_cqring_fill_event put every CQE that
  *       found no room on the overflow list (v5.15 fs/io_uring.c:1771), so they refuse none and
- *       deliver all, in order ({@link #overflowsAuxCqes}).</li>
+ *       deliver all, in order ({@link #overflowsAuxCqes}); and 6.18's io_post_aux_cqe, which lost
+ *       the argument again: outside task work it overflows, while its io_req_post_cqe refuses
+ *       ({@link #overflowsNonDeferredAuxCqes});</li>
+ *   <li>keep all of it on a DEFER_TASKRUN ring, whose CQ a kernel from 6.7 on writes without
+ *       the completion lock (ctx->lockless_cq: {@link ModelCq#lockless}).</li>
  * </ul>
  * By design the implementations differ, and this contract does not assert, in what a CQE
  * costs: baseline takes one lock section, commit and ev_posted per batch and per aux CQE;
@@ -61,6 +66,16 @@ class CompletionPostingContract {
      */
     static boolean overflowsAuxCqes(StrategyProvider<CompletionPosting> p) {
         return Stream.of("5.13", "5.14", "5.15", "5.16").anyMatch(p.mainline()::contains);
+    }
+
+    /**
+     * Whether {@code p}'s aux post outside task work puts a CQE that finds no room on the overflow
+     * list: the 5.x kernels of {@link #overflowsAuxCqes}, and 6.18, whose io_post_aux_cqe has no
+     * {@code allow_overflow} (io_uring/io_uring.c:904-917 at v6.18.2: io_cqe_overflow_locked,
+     * :913), while its io_req_post_cqe from task work refuses (:956-962).
+     */
+    static boolean overflowsNonDeferredAuxCqes(StrategyProvider<CompletionPosting> p) {
+        return overflowsAuxCqes(p) || p.mainline().contains("6.18");
     }
 
     private static ModelReq req(long userData) {
@@ -154,12 +169,12 @@ class CompletionPostingContract {
         CompletionPosting s = create(p, 2);
         assertThat(s.postAuxCqe(cq, 1, 1, IORING_CQE_F_MORE, false, false)).isTrue();
         assertThat(s.postAuxCqe(cq, 2, 1, IORING_CQE_F_MORE, false, false)).isTrue();
-        boolean overflows = overflowsAuxCqes(p);
+        boolean overflows = overflowsNonDeferredAuxCqes(p);
         assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false, false)).as("third aux CQE into a CQ of 2")
                 .isEqualTo(overflows);
         cq.assertQuiescent("postAuxCqe(defer=false)");
         if (overflows) {
-            assertThat(cq.overflowedUserData()).as("5.13-5.16: onto the overflow list").containsExactly(3L);
+            assertThat(cq.overflowedUserData()).as("5.13-5.16, 6.18: onto the overflow list").containsExactly(3L);
             assertThat(cq.delivered()).contains(new Entry(3, 1, IORING_CQE_F_MORE));
         } else {
             assertThat(cq.deliveredUserData()).containsExactly(1L, 2L);
@@ -192,18 +207,45 @@ class CompletionPostingContract {
         CompletionPosting s = create(p, 1);
         s.flushCompletions(cq, ModelBatch.of(req(1), req(2)));
         assertThat(cq.overflowPending()).isTrue();
-        boolean overflows = overflowsAuxCqes(p);
-        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false, false)).as("outside task work").isEqualTo(overflows);
-        assertThat(s.postAuxCqe(cq, 4, 1, IORING_CQE_F_MORE, true, false)).as("from task work").isEqualTo(overflows);
+        boolean outside = overflowsNonDeferredAuxCqes(p);
+        boolean fromTaskWork = overflowsAuxCqes(p);
+        assertThat(s.postAuxCqe(cq, 3, 1, IORING_CQE_F_MORE, false, false)).as("outside task work").isEqualTo(outside);
+        assertThat(s.postAuxCqe(cq, 4, 1, IORING_CQE_F_MORE, true, false)).as("from task work").isEqualTo(fromTaskWork);
         if (s.hasDeferred()) {
             s.flushCompletions(cq, ModelBatch.of());
         }
         cq.assertQuiescent("the end of the task-work run");
-        if (overflows) {
-            assertThat(cq.deliveredUserData()).as("5.13-5.16: behind the waiting CQEs, in order").containsExactly(1L, 2L, 3L, 4L);
-            assertThat(cq.overflowedUserData()).containsExactly(2L, 3L, 4L);
-        } else {
-            assertThat(cq.deliveredUserData()).containsExactly(1L, 2L);
+        List<Long> overflowed = new ArrayList<>(List.of(2L));
+        if (outside) {
+            overflowed.add(3L);
         }
+        if (fromTaskWork) {
+            overflowed.add(4L);
+        }
+        List<Long> delivered = new ArrayList<>(List.of(1L));
+        delivered.addAll(overflowed);
+        assertThat(cq.deliveredUserData()).as("what overflows waits behind the CQEs already waiting, in order")
+                .containsExactlyElementsOf(delivered);
+        assertThat(cq.overflowedUserData()).containsExactlyElementsOf(overflowed);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("providers")
+    void shouldKeepTheContractOnADeferTaskrunRingWhoseCqMayBeLockless(StrategyProvider<CompletionPosting> p) {
+        ModelCq cq = ModelCq.lockless(16);
+        CompletionPosting s = p.create(new FakeStrategyContext(16, Map.of(),
+                SetupFlags.IORING_SETUP_SINGLE_ISSUER | SetupFlags.IORING_SETUP_DEFER_TASKRUN));
+        s.flushCompletions(cq, ModelBatch.of(req(1), new ModelReq(2, ReqFlags.REQ_F_CQE_SKIP), req(3)));
+        cq.assertQuiescent("flushCompletions");
+        for (int res = 1; res <= 3; res++) {
+            assertThat(s.postAuxCqe(cq, 7, res, IORING_CQE_F_MORE, true, false)).isTrue();
+        }
+        s.flushCompletions(cq, ModelBatch.of(new ModelReq(7, -125, 0, 0), req(8)));
+        cq.assertQuiescent("flushCompletions");
+        assertThat(cq.delivered()).containsExactly(new Entry(1, 0, 0), new Entry(3, 0, 0), new Entry(7, 1, IORING_CQE_F_MORE),
+                new Entry(7, 2, IORING_CQE_F_MORE), new Entry(7, 3, IORING_CQE_F_MORE), new Entry(7, -125, 0), new Entry(8, 0, 0));
+        assertThat(s.hasDeferred()).isFalse();
+        assertThat(s.postAuxCqe(cq, 9, 1, IORING_CQE_F_MORE, false, false)).as("outside task work").isTrue();
+        cq.assertQuiescent("postAuxCqe(defer=false)");
     }
 }

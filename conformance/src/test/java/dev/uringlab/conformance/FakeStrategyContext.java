@@ -22,10 +22,17 @@ final class FakeStrategyContext implements StrategyContext {
             new CountingSlab<>(FakeBio::new, counters, Counter.BIO_SLAB_ALLOC, Counter.BIO_SLAB_FREE);
     private final int cqEntries;
     private final Map<String, String> options;
+    private final int setupFlags;
 
     FakeStrategyContext(int cqEntries, Map<String, String> options) {
+        this(cqEntries, options, 0);
+    }
+
+    /** With the ring's IORING_SETUP_* flags, e.g. DEFER_TASKRUN for a lockless CQ. */
+    FakeStrategyContext(int cqEntries, Map<String, String> options, int setupFlags) {
         this.cqEntries = cqEntries;
         this.options = Map.copyOf(options);
+        this.setupFlags = setupFlags;
     }
 
     FakeStrategyContext() {
@@ -37,6 +44,7 @@ final class FakeStrategyContext implements StrategyContext {
     @Override public KmemCache<IoKiocb> reqCachep() { return reqSlab; }
     @Override public KmemCache<Bio> bioSlab() { return bioSlab; }
     @Override public int cqEntries() { return cqEntries; }
+    @Override public int setupFlags() { return setupFlags; }
 
     CountingSlab<IoKiocb> reqSlab() { return reqSlab; }
 

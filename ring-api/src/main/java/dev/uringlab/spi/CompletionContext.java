@@ -4,7 +4,9 @@ package dev.uringlab.spi;
  * The CQ half of {@code struct io_ring_ctx} as a completion-posting strategy drives it. The
  * primitives are the kernel's; a strategy composes them, and the engine never posts a CQE
  * except through the strategy. All {@code ioFill*} and {@code ioCommitCqring} calls need the
- * completion lock ({@link #lock()}); the engine checks that and throws if it is not held.
+ * completion lock ({@link #lock()}), except on a ring whose CQ is lockless
+ * ({@link StrategyContext#locklessCq()}: DEFER_TASKRUN or IOPOLL, where 6.7 on write it under
+ * {@code ctx->uring_lock} alone); the engine checks that and throws if it is not held.
  */
 public interface CompletionContext {
 
@@ -78,6 +80,17 @@ public interface CompletionContext {
      * eventfd is signalled only when CQEs were posted since its last signal.
      */
     void ioCqringEvPosted();
+
+    /**
+     * io_commit_cqring_flush (io_uring/io_uring.h:508-513 at v6.18.2) alone, without io_cqring_wake:
+     * what __io_cq_unlock_post runs after the commit on a ring whose CQEs only its own task posts
+     * ({@link StrategyContext#taskComplete()}, io_uring.c:596-603) or which is reaped by polling
+     * (IOPOLL: {@code syscall_iopoll}, :600): the eventfd signal, which the {@code ev-posted}
+     * strategy does as its kernel did ({@link EvPosted#ioCommitCqringFlush}). Called where
+     * {@link #ioCqringEvPosted()} would be, after the commit and outside the completion lock, and
+     * counted as it is ({@link Counter#EV_POSTED}).
+     */
+    void ioCommitCqringFlush();
 
     /**
      * io_post_aux_cqe (6.1; __io_post_aux_cqe in 6.2): post one aux CQE in its own locked

@@ -29,7 +29,10 @@ public interface CompletionPosting {
      * @param allowOverflow the kernel's argument: whether a CQE that finds no room may go to
      *     the overflow list (multishot recv/accept) or must be refused (poll passes false); the
      *     kernels before 5.17 had no such argument and put a poll's CQE on the overflow list too
-     *     (__io_cqring_fill_event, v5.15 fs/io_uring.c:1771), as their strategies do
+     *     (__io_cqring_fill_event, v5.15 fs/io_uring.c:1771), as their strategies do; and 6.18's
+     *     io_post_aux_cqe has none either (io_uring/io_uring.c:904-917 at v6.18.2): not deferred, it
+     *     puts a CQE that finds no room on the overflow list, while a deferred post
+     *     (io_req_post_cqe, :940-966) refuses it
      * @return false when the CQE could not be posted because the CQ ring is full or in
      *     overflow: the multishot request must then end, posting its terminal CQE instead.
      *     A deferred post cannot know whether the CQ will have room at the flush: as 6.2's

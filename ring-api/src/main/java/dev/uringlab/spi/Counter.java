@@ -15,7 +15,7 @@ public enum Counter {
     CQE_FILLED("CQEs filled", "io_uring:io_uring_complete"),
     /** io_commit_cqring: release stores of the CQ tail. */
     CQ_COMMIT("CQ tail commits"),
-    /** io_cqring_ev_posted calls. */
+    /** io_cqring_ev_posted calls (on a 6.x task_complete or IOPOLL ring: io_commit_cqring_flush, which stands in for it). */
     EV_POSTED("ev_posted calls"),
     /** eventfd_signal from io_eventfd_signal. */
     EVENTFD_SIGNAL("eventfd signals"),

@@ -11,4 +11,15 @@ public interface EvPosted {
 
     /** io_cqring_ev_posted, after the completion lock is dropped. */
     void ioCqringEvPosted(EvPostedContext ev);
+
+    /**
+     * io_commit_cqring_flush without io_cqring_wake: the half of ev_posted that a 6.x
+     * __io_cq_unlock_post runs on a ring whose CQ nobody else waits on (ctx->task_complete, 6.2
+     * on; an IOPOLL ring, ctx->syscall_iopoll), io_uring/io_uring.c:593-604 at v6.18.2. By default
+     * the whole of {@link #ioCqringEvPosted}: the kernels before 6.2 had no such ring and always
+     * woke.
+     */
+    default void ioCommitCqringFlush(EvPostedContext ev) {
+        ioCqringEvPosted(ev);
+    }
 }

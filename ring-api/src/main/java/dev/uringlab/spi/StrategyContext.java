@@ -1,5 +1,6 @@
 package dev.uringlab.spi;
 
+import dev.uringlab.api.SetupFlags;
 import dev.uringlab.spi.trace.Trace;
 import java.util.Optional;
 
@@ -25,9 +26,37 @@ public interface StrategyContext {
     /** The CQ ring's size. */
     int cqEntries();
 
-    /** The ring's IORING_SETUP_* flags (io_uring_setup's {@code flags}); 0 by default. */
-    default int setupFlags() {
-        return 0;
+    /** The ring's IORING_SETUP_* flags ({@link SetupFlags}), as io_uring_setup was given them. */
+    int setupFlags();
+
+    /** {@link #taskComplete(int)} of this ring's {@link #setupFlags()}. */
+    default boolean taskComplete() {
+        return taskComplete(setupFlags());
+    }
+
+    /** {@link #locklessCq(int)} of this ring's {@link #setupFlags()}. */
+    default boolean locklessCq() {
+        return locklessCq(setupFlags());
+    }
+
+    /**
+     * {@code ctx->task_complete} (6.2 on) as io_uring_create sets it (io_uring/io_uring.c:3815-3818
+     * at v6.18.2): IORING_SETUP_DEFER_TASKRUN without IOPOLL or SQPOLL. Only the ring's own task
+     * posts its CQEs, so __io_cq_unlock_post neither unlocks nor wakes cq_wait (:596-602).
+     */
+    static boolean taskComplete(int setupFlags) {
+        return (setupFlags & SetupFlags.IORING_SETUP_DEFER_TASKRUN) != 0
+                && (setupFlags & (SetupFlags.IORING_SETUP_IOPOLL | SetupFlags.IORING_SETUP_SQPOLL)) == 0;
+    }
+
+    /**
+     * {@code ctx->lockless_cq} ("io_uring: merge iopoll and normal completion paths", Pavel
+     * Begunkov, v2 of 2023-08-24; io_uring/io_uring.c:3820-3821 at v6.18.2): task_complete or
+     * IORING_SETUP_IOPOLL. Its CQ is written under {@code ctx->uring_lock} alone: __io_cq_lock
+     * takes no completion lock (:581-585), nor does io_req_post_cqe (:956-962).
+     */
+    static boolean locklessCq(int setupFlags) {
+        return taskComplete(setupFlags) || (setupFlags & SetupFlags.IORING_SETUP_IOPOLL) != 0;
     }
 
     /** The ring's trace, for the steps a strategy takes itself ({@link Trace#OFF} when not tracing). */

@@ -9,7 +9,8 @@ import java.util.List;
  * bounded ring of CQEs with a cached and a committed tail, a FIFO overflow list, and a trace of
  * every primitive called ("lock", "fill 7", "overflow 7", "commit", "unlock", "ev_posted"),
  * so tests can assert lock sections exactly. Fills and commits outside the lock fail the test,
- * as lockdep would; so does ev_posted under it. A request flagged REQ_F_CQE_SKIP fills nothing,
+ * as lockdep would, except on a lockless CQ ({@link #lockless}: a DEFER_TASKRUN or IOPOLL ring,
+ * written under uring_lock alone); so does ev_posted under it. A request flagged REQ_F_CQE_SKIP fills nothing,
  * as {@link CompletionContext#ioFillCqeReq} promises. {@link #assertQuiescent} checks the state
  * a strategy call must leave (lock released, every fill committed, an ev_posted after the last
  * commit). The one model CQ of every posting strategy's tests and of conformance's contracts
@@ -26,11 +27,23 @@ public final class ModelCq implements CompletionContext {
     private final List<String> trace = new ArrayList<>();
     private int committed;
     private boolean locked;
+    /** ctx->lockless_cq: fills and commits need no completion lock. */
+    private final boolean locklessCq;
     /** A commit happened that no ev_posted followed yet. */
     private boolean evPending;
 
     public ModelCq(int entries) {
+        this(entries, false);
+    }
+
+    private ModelCq(int entries, boolean locklessCq) {
         this.entries = entries;
+        this.locklessCq = locklessCq;
+    }
+
+    /** A CQ of {@code entries} whose fills and commits need no completion lock (ctx->lockless_cq). */
+    public static ModelCq lockless(int entries) {
+        return new ModelCq(entries, true);
     }
 
     @Override
@@ -115,6 +128,17 @@ public final class ModelCq implements CompletionContext {
         evPending = false;
         counters.inc(Counter.EV_POSTED);
         trace.add("ev_posted");
+    }
+
+    /** Recorded as "commit_flush": the post-commit step of a task_complete ring, in place of ev_posted. */
+    @Override
+    public void ioCommitCqringFlush() {
+        if (locked) {
+            throw new AssertionError("io_commit_cqring_flush under the completion lock");
+        }
+        evPending = false;
+        counters.inc(Counter.EV_POSTED);
+        trace.add("commit_flush");
     }
 
     @Override
@@ -202,7 +226,7 @@ public final class ModelCq implements CompletionContext {
     }
 
     private void requireLocked(String what) {
-        if (!locked) {
+        if (!locked && !(locklessCq && !what.equals("unlock"))) {
             throw new AssertionError(what + " without the completion lock");
         }
     }

@@ -24,6 +24,7 @@ import dev.uringlab.spi.trace.TracePoint;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The kernel's half of the completion queue, the CQ fields of {@code struct io_ring_ctx}:
@@ -75,8 +76,17 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
     GetCqe getCqe;
     /** ctx->evfd_last_cq_tail: the tail at the last eventfd signal. */
     private int evfdLastCqTail;
+    /**
+     * ctx->lockless_cq ({@link dev.uringlab.spi.StrategyContext#locklessCq(int)}): a strategy of a
+     * kernel that has it may fill and commit holding {@code uring_lock} alone.
+     */
+    private final boolean locklessCq;
+    /** ctx->uring_lock, which a lockless CQ's writer holds instead of the completion lock. */
+    private final ReentrantLock uringLock;
 
-    IoCqRing(MemorySegment ring, int entries, Counters counters, Trace trace) {
+    IoCqRing(MemorySegment ring, int entries, Counters counters, Trace trace, boolean locklessCq, ReentrantLock uringLock) {
+        this.locklessCq = locklessCq;
+        this.uringLock = uringLock;
         this.ring = ring;
         this.entries = entries;
         this.mask = entries - 1;
@@ -117,10 +127,14 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         completionLock.unlock();
     }
 
-    /** lockdep_assert_held: checked only where tracing is compiled in (tests, demos), never in a benchmark. */
+    /**
+     * lockdep_assert_held (io_lockdep_assert_cq_locked): the completion lock, or on a lockless CQ
+     * uring_lock; checked only where tracing is compiled in (tests, demos), never in a benchmark.
+     */
     private void assertLocked(String what) {
-        if (Trace.COMPILED && !completionLock.isHeldByCurrentThread()) {
-            throw new IllegalStateException(what + " without the completion lock");
+        if (Trace.COMPILED && !completionLock.isHeldByCurrentThread() && !(locklessCq && uringLock.isHeldByCurrentThread())) {
+            throw new IllegalStateException(what + " without the completion lock"
+                    + (locklessCq ? " or, on this lockless CQ, uring_lock" : ""));
         }
     }
 
@@ -267,6 +281,18 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         counters.incShared(Counter.EV_POSTED);
         trace.emit(TracePoint.IO_CQRING_EV_POSTED);
         evPosted.ioCqringEvPosted(this);
+    }
+
+    /**
+     * io_commit_cqring_flush alone (io_uring.h:508-513 at v6.18.2), where a task_complete or IOPOLL
+     * ring's __io_cq_unlock_post (io_uring.c:593-604) skips io_cqring_wake: counted and traced as
+     * ev_posted's stand-in, done as the {@code ev-posted} strategy says (the eventfd).
+     */
+    @Override
+    public void ioCommitCqringFlush() {
+        counters.incShared(Counter.EV_POSTED);
+        trace.emit(TracePoint.IO_COMMIT_CQRING_FLUSH);
+        evPosted.ioCommitCqringFlush(this);
     }
 
     @Override

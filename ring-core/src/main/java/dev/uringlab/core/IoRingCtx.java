@@ -19,6 +19,7 @@ import dev.uringlab.spi.LinkAdvance;
 import dev.uringlab.spi.LinkCqe;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.RequestAllocation;
+import dev.uringlab.spi.StrategyContext;
 import dev.uringlab.spi.TaskWork;
 import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
@@ -134,7 +135,7 @@ final class IoRingCtx {
         this.rings = new IoRings(sqEntries, cqEntries);
         this.ring = rings.ring;
         this.sqes = rings.sqes;
-        this.cq = new IoCqRing(ring, cqEntries, counters, trace);
+        this.cq = new IoCqRing(ring, cqEntries, counters, trace, StrategyContext.locklessCq(setupFlags), uringLock);
         this.completion = strategies.completion();
         this.reqAlloc = strategies.reqAlloc();
         this.submitState = new SubmitState(reqAlloc.complReqsArraySize());

@@ -212,5 +212,6 @@ final class PollWindow implements PollWait {
         @Override public KmemCache<IoKiocb> reqCachep() { throw new UnsupportedOperationException("a poll-rearm strategy has no requests to allocate"); }
         @Override public KmemCache<Bio> bioSlab() { throw new UnsupportedOperationException("a poll-rearm strategy has no bios to allocate"); }
         @Override public int cqEntries() { return 0; }
+        @Override public int setupFlags() { return 0; }
     }
 }

@@ -26,7 +26,7 @@ class TestTreeStrategyTest {
     @Test
     void shouldShowUpInEveryToolOnceOnTheClassPath() throws Exception {
         String seen = probe(true);
-        assertThat(seen).contains("registry: [baseline, batch-5.15, batch-irq, batched-cqe, per-cqe-lock, test-tree]")
+        assertThat(seen).contains("registry: [baseline, batch-5.15, batch-irq, batched-cqe, per-cqe-lock, post-cqe, test-tree]")
                 .contains("profile seeds: [000, 900]; context of 900: linux-6.1")
                 .contains("run --help: completion (seed 000): baseline [6.1], ")
                 .contains(", test-tree [6.1]")
@@ -43,9 +43,9 @@ class TestTreeStrategyTest {
     @Test
     void shouldBeNowhereWithoutIt() throws Exception {
         String seen = probe(false);
-        assertThat(seen).contains("registry: [baseline, batch-5.15, batch-irq, batched-cqe, per-cqe-lock]" + System.lineSeparator())
+        assertThat(seen).contains("registry: [baseline, batch-5.15, batch-irq, batched-cqe, per-cqe-lock, post-cqe]" + System.lineSeparator())
                 .contains("profile seeds: [000]; context of 900: none")
-                .contains(", per-cqe-lock [5.6]" + System.lineSeparator())
+                .contains(", post-cqe [6.15]" + System.lineSeparator())
                 .contains("jmh aliases: [baseline, batched-cqe]")
                 .contains("jmh only-with: []")
                 .contains("plan: 0 points run with completion=test-tree")

@@ -107,6 +107,8 @@ public enum TracePoint {
     IO_COMMIT_CQRING("io_commit_cqring", Area.CQ, StepKind.SHARED_WRITE, "tail"),
     /** io_cqring_ev_posted: wake CQ waiters, signal the eventfd. */
     IO_CQRING_EV_POSTED("io_cqring_ev_posted", Area.CQ),
+    /** io_commit_cqring_flush alone: a task_complete or IOPOLL ring's post after the commit, no cq_wait wakeup. */
+    IO_COMMIT_CQRING_FLUSH("io_commit_cqring_flush", Area.CQ),
     /** io_eventfd_signal: the registered eventfd is signalled. */
     IO_EVENTFD_SIGNAL("io_eventfd_signal", Area.CQ, "tail"),
     /** io_cqring_wait: the owner waits for CQEs; {@code ready} is how many are there now. */

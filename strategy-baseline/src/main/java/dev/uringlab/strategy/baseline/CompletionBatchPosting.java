@@ -6,6 +6,7 @@ import dev.uringlab.spi.CompletionBatch;
 import dev.uringlab.spi.CompletionContext;
 import dev.uringlab.spi.CompletionLock;
 import dev.uringlab.spi.CompletionPosting;
+import dev.uringlab.spi.Mainline;
 import dev.uringlab.spi.recipe.OutOfLine;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
@@ -49,10 +50,13 @@ public final class CompletionBatchPosting implements CompletionPosting {
         return cq.ioPostAuxCqe(userData, res, cflags, allowOverflow);
     }
 
-    /** Registers alias {@code baseline} on axis {@code completion}. */
+    /**
+     * Registers alias {@code baseline} on axis {@code completion}: in mainline until seed 000's array
+     * replaced the per-CQE post for task work (6.2, {@code batched-cqe}).
+     */
     public static final class Provider extends AbstractStrategyProvider<CompletionPosting> {
         public Provider() {
-            super(Axis.COMPLETION, Axis.BASELINE, "6.1",
+            super(Axis.COMPLETION, Axis.BASELINE, "6.1", Mainline.between("6.1", "6.2"),
                     "request CQEs flushed in one locked section per batch; every multishot CQE takes the lock, "
                     + "commits and runs ev_posted alone",
                     ctx -> new CompletionBatchPosting(ctx.trace()));

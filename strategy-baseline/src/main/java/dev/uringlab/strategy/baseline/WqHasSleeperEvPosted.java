@@ -34,6 +34,17 @@ public final class WqHasSleeperEvPosted implements EvPosted {
         }
     }
 
+    /**
+     * io_commit_cqring_flush alone (a task_complete or IOPOLL ring's __io_cq_unlock_post, 6.2 on):
+     * the eventfd as {@link #ioCqringEvPosted}, no io_cqring_wake.
+     */
+    @Override
+    public void ioCommitCqringFlush(EvPostedContext ev) {
+        if (ev.hasEventfd()) {
+            ev.ioCommitCqringFlush(uringWake); // io_commit_cqring_flush: has_evfd
+        }
+    }
+
     /** Registers alias {@code baseline} on axis {@code ev-posted}: 6.2 on, the eventfd woken with EPOLL_URING_WAKE. */
     public static final class Provider extends AbstractStrategyProvider<EvPosted> {
         private static final WqHasSleeperEvPosted INSTANCE = new WqHasSleeperEvPosted(true);

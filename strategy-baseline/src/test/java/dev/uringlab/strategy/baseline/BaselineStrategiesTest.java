@@ -64,6 +64,7 @@ class BaselineStrategiesTest {
             @Override public KmemCache<IoKiocb> reqCachep() { return reqs; }
             @Override public KmemCache<Bio> bioSlab() { return bios; }
             @Override public int cqEntries() { return 8; }
+            @Override public int setupFlags() { return 0; }
         };
     }
 

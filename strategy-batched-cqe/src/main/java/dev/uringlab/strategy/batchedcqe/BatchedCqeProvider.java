@@ -21,9 +21,10 @@ public final class BatchedCqeProvider extends AbstractStrategyProvider<Completio
     public BatchedCqeProvider() {
         // In mainline from 6.2 until the array went: "io_uring: get rid of intermediate aux cqe caches"
         // (Pavel Begunkov, v3 of 2024-03-18, <b1d05a81fd27aaa2a07f9860af13059e7ad7a890.1710799188.git.asml.silence@gmail.com>,
-        // posted in the 6.9 merge window, so for 6.10): from then on io_req_post_cqe fills an aux CQE at once
-        // under the completion lock and defers only the commit and ev_posted (ctx->submit_state.cq_flush;
-        // 6.18.2 io_uring.c:940-966), which the baseline's per-CQE post is the nearer to.
+        // in for-6.10/io_uring, so 6.10): from then on io_req_post_cqe fills an aux CQE at once (under
+        // __io_cq_lock) and sets ctx->submit_state.cq_flush; 6.10 to 6.14 still committed and ran
+        // io_commit_cqring_flush per CQE (__io_cq_unlock_post), 6.15 on defer both to the flush
+        // (CqFlushPosting, post-cqe; 6.18.2 io_uring.c:940-966).
         super(Axis.COMPLETION, ALIAS, "6.2", Mainline.between("6.2", "6.10"),
                 "aux (multishot) CQEs deferred into a 16-entry array and posted in one locked section before the batch's"
                     + " request CQEs: one lock, commit and eventfd signal per batch instead of per aux CQE",

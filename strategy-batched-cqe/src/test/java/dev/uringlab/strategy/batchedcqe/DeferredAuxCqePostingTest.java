@@ -220,6 +220,7 @@ class DeferredAuxCqePostingTest {
             @Override public KmemCache<IoKiocb> reqCachep() { throw new UnsupportedOperationException(); }
             @Override public KmemCache<Bio> bioSlab() { throw new UnsupportedOperationException(); }
             @Override public int cqEntries() { return 64; }
+            @Override public int setupFlags() { return 0; }
         };
     }
 }

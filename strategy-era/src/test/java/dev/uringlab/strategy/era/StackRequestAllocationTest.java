@@ -55,6 +55,7 @@ class StackRequestAllocationTest {
                 @Override public KmemCache<IoKiocb> reqCachep() { return slab; }
                 @Override public KmemCache<Bio> bioSlab() { throw new AssertionError(); }
                 @Override public int cqEntries() { return 64; }
+                @Override public int setupFlags() { return 0; }
                 @Override public Trace trace() { return Trace.to(e -> steps.add(Objects.requireNonNull(e.typedStep()))); }
             });
 

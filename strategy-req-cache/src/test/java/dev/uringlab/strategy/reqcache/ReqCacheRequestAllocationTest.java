@@ -57,6 +57,7 @@ class ReqCacheRequestAllocationTest {
             @Override public KmemCache<IoKiocb> reqCachep() { return slab; }
             @Override public KmemCache<Bio> bioSlab() { throw new AssertionError(); }
             @Override public int cqEntries() { return 8; }
+            @Override public int setupFlags() { return 0; }
         };
         return Strategies.find(Axis.REQ_ALLOC, alias).create(ctx);
     }
@@ -123,6 +124,7 @@ class ReqCacheRequestAllocationTest {
             @Override public KmemCache<IoKiocb> reqCachep() { return slab; }
             @Override public KmemCache<Bio> bioSlab() { throw new AssertionError(); }
             @Override public int cqEntries() { return 64; }
+            @Override public int setupFlags() { return 0; }
             @Override public Trace trace() { return Trace.to(e -> steps.add(Objects.requireNonNull(e.typedStep()))); }
         };
         ReqCacheRequestAllocation alloc = (ReqCacheRequestAllocation) Strategies.find(Axis.REQ_ALLOC, ReqCacheProvider.ALIAS).create(ctx);
