@@ -201,10 +201,7 @@ final class IoIssue {
      */
     static void ioWqSubmitWork(IoRingCtx ctx, IoRequest req) {
         while (req != null) {
-            ctx.trace.emit(TracePoint.IO_WQ_SUBMIT_WORK, req.userData);
-            int ret = ioIssueOnWorker(ctx, req);
-            if (ret != IOU_POSTED) {
-                failOnWorker(ctx, req, ret);
+            if (!postedOnWorker(ctx, req)) {
                 return;
             }
             req = ioWqFreeWork(ctx, req);
@@ -258,6 +255,22 @@ final class IoIssue {
     }
 
     /**
+     * io_wq_submit_work's issue, whichever kernel's shape runs it: traced, then issued on the
+     * worker; a request that did not post is failed back to its owner ({@code failOnWorker}).
+     *
+     * @return whether the request completed and posted on the worker
+     */
+    private static boolean postedOnWorker(IoRingCtx ctx, IoRequest req) {
+        ctx.trace.emit(TracePoint.IO_WQ_SUBMIT_WORK, req.userData);
+        int ret = ioIssueOnWorker(ctx, req);
+        if (ret != IOU_POSTED) {
+            failOnWorker(ctx, req, ret);
+            return false;
+        }
+        return true;
+    }
+
+    /**
      * io_wq_submit_work of 5.6 (fs/io_uring.c:4521-4561, out of line: io-wq calls it through
      * work->func): the issue; a NOP posts its CQE on the worker and drops its completion
      * reference (io_nop, :2407-2408), then the submission reference goes (:4549-4550). A request
@@ -266,10 +279,7 @@ final class IoIssue {
     @OutOfLine("io_wq_submit_work")
     private static boolean ioWqSubmitWorkRefs(IoRingCtx ctx, IoRequest req) {
         ctx.trace.step(StepKind.CALL, "io_wq_submit_work");
-        ctx.trace.emit(TracePoint.IO_WQ_SUBMIT_WORK, req.userData);
-        int ret = ioIssueOnWorker(ctx, req);
-        if (ret != IOU_POSTED) {
-            failOnWorker(ctx, req, ret);
+        if (!postedOnWorker(ctx, req)) {
             return false;
         }
         ctx.reqAlloc.ioPutReqOnWorker(req); // io_nop's io_put_req, after its CQE
@@ -317,10 +327,7 @@ final class IoIssue {
     @OutOfLine("io_wq_submit_work")
     static boolean ioWqSubmitWorkAcct(IoRingCtx ctx, IoRequest req) {
         ctx.trace.step(StepKind.CALL, "io_wq_submit_work");
-        ctx.trace.emit(TracePoint.IO_WQ_SUBMIT_WORK, req.userData);
-        int ret = ioIssueOnWorker(ctx, req);
-        if (ret != IOU_POSTED) {
-            failOnWorker(ctx, req, ret);
+        if (!postedOnWorker(ctx, req)) {
             return false;
         }
         ctx.trace.step(StepKind.LOCKED, "atomic_dec(req->refs)"); // io_req_complete_post's req_ref_put
