@@ -274,7 +274,8 @@ final class Races {
 
     /**
      * A race's precision over its target: above 1 while the race needs forks (unknown counts as far
-     * off). An A/A race's target is its floor ({@link Thresholds#AA_FLOOR}) when that is the tighter.
+     * off). An A/A race's precision is how far its interval reaches from 1.00 (ForkLoop gives
+     * {@code FloorCheck.reach}), and its target its floor ({@link Thresholds#AA_FLOOR}) when that is the tighter.
      */
     private double excess(Race r, Map<Race, Double> precision) {
         Double p = precision.get(r);
