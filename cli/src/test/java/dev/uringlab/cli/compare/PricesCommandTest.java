@@ -100,6 +100,34 @@ class PricesCommandTest {
     }
 
     @Test
+    void shouldNameWhenAndWhereThePricesWereFitted() throws Exception {
+        assertThat(PricesCommand.fitted()).matches("\\d{4}-\\d{2}-\\d{2} on .+, \\d+ CPUs");
+    }
+
+    @Test
+    void shouldPriceACompareRunWithTheShippedPricesWhereTheMachineHasFittedNone() throws Exception {
+        StringWriter err = new StringWriter();
+        KernelPrices shipped = PricesCommand.forCompare(null, new Layout(dir), new PrintWriter(err, true)).orElseThrow();
+        assertThat(shipped.provenance()).startsWith("Linux ").contains("(fitted 20");
+        // the shipped prices know every kind this build's recipes take, so every recipe is priced beside a run
+        Path run = Files.createDirectories(dir.resolve("results/run"));
+        assertThat(PricesCommand.placeBeside(shipped, run, new PrintWriter(err, true))).isTrue();
+        assertThat(KernelPrices.read(run.resolve(KernelPrices.NAME)).races()).hasSize(Recipes.all().size());
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void shouldPreferTheMachinesOwnPricesToTheShippedOnes() throws Exception {
+        KernelPrices own = KernelPrices.reference().orElseThrow();
+        own = new KernelPrices(own.assumes(), "Linux 9.9-own", own.fitted(), own.kinds(), own.prices(), own.low(), own.high(),
+                own.apart(), own.draws(), own.workloads(), own.skipped(), List.of());
+        own.write(new Layout(dir).results().resolve(KernelPrices.NAME));
+        StringWriter err = new StringWriter();
+        assertThat(PricesCommand.forCompare(null, new Layout(dir), new PrintWriter(err, true)).orElseThrow().kernel())
+                .isEqualTo("Linux 9.9-own");
+    }
+
+    @Test
     void shouldRefuseAnOddNumberOfFiles() throws Exception {
         Path t = Files.writeString(dir.resolve("a.json"), "[]");
         Result r = execute("prices", t.toString(), t.toString(), t.toString());
