@@ -81,8 +81,7 @@ public final class PricesCommand implements Callable<Integer> {
             return EXIT_USAGE;
         }
         PriceFit.Fit fit = PriceFit.fit(input.kinds(), input.workloads(), seed);
-        KernelPrices prices = KernelPrices.of(fit, "Linux " + System.getProperty("os.version"), input.skipped())
-                .withRaces(RecipeRaces.all(input.kinds()));
+        KernelPrices prices = RecipeRaces.into(KernelPrices.of(fit, "Linux " + System.getProperty("os.version"), input.skipped()));
         Path file = output != null ? output : defaultFile(Layout.locate());
         try {
             prices.write(file);
@@ -114,12 +113,13 @@ public final class PricesCommand implements Callable<Integer> {
     /**
      * Puts the prices {@code source} beside a run as {@code prices.json}, with this build's
      * recipes, for the report to read; returns whether it did. A prices file that cannot be read
-     * is reported on {@code err} and left out.
+     * is reported on {@code err} and left out; one fitted before a kind this build's recipes take
+     * was typed prices the rest and names that kind's steps as left out ({@link RecipeRaces#into}).
      */
     static boolean placeBeside(Path source, Path runDir, PrintWriter err) {
         try {
             KernelPrices prices = KernelPrices.read(source);
-            prices.withRaces(RecipeRaces.all(prices.kinds())).write(runDir.resolve(KernelPrices.NAME));
+            RecipeRaces.into(prices).write(runDir.resolve(KernelPrices.NAME));
             return true;
         } catch (ReportInputException | IOException | IllegalStateException e) {
             err.println("uring-lab: no kernel-priced ratios: " + e.getMessage());
