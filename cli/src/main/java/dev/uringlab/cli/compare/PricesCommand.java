@@ -84,8 +84,7 @@ public final class PricesCommand implements Callable<Integer> {
             return EXIT_USAGE;
         }
         PriceFit.Fit fit = PriceFit.fit(input.kinds(), input.workloads(), seed);
-        KernelPrices prices = KernelPrices.of(fit, "Linux " + System.getProperty("os.version"), fitted(), input.skipped())
-                .withRaces(RecipeRaces.all(input.kinds()));
+        KernelPrices prices = RecipeRaces.into(KernelPrices.of(fit, "Linux " + System.getProperty("os.version"), fitted(), input.skipped()));
         Path file = output != null ? output : defaultFile(Layout.locate());
         try {
             prices.write(file);
@@ -122,12 +121,12 @@ public final class PricesCommand implements Callable<Integer> {
 
     /**
      * Puts {@code prices} beside a run as {@code prices.json}, with this build's recipes, for the
-     * report to read; returns whether it did. Prices whose kinds this build's recipes do not
-     * match are reported on {@code err} and left out.
+     * report to read; returns whether it did. Prices fitted before a kind this build's recipes
+     * take was typed price the rest and name that kind's steps as left out ({@link RecipeRaces#into}).
      */
     static boolean placeBeside(KernelPrices prices, Path runDir, PrintWriter err) {
         try {
-            prices.withRaces(RecipeRaces.all(prices.kinds())).write(runDir.resolve(KernelPrices.NAME));
+            RecipeRaces.into(prices).write(runDir.resolve(KernelPrices.NAME));
             return true;
         } catch (IOException | IllegalStateException e) {
             err.println("uring-lab: no kernel-priced ratios: " + e.getMessage());

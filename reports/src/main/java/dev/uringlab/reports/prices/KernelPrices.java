@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -113,6 +114,45 @@ public record KernelPrices(String assumes, String kernel, String fitted, List<St
     /** These prices with {@code races} (a build's recipes) instead of the ones they hold. */
     public KernelPrices withRaces(List<Race> races) {
         return new KernelPrices(assumes, kernel, fitted, kinds, prices, low, high, apart, draws, workloads, skipped, races);
+    }
+
+    /**
+     * These prices with the kinds {@code more} after their own, none of them priced (price and
+     * interval 0 in every draw, {@code apart} NaN, 0 steps in every workload and arm): kinds that a
+     * later build's recipes take and the calibration these prices were fitted on did not know. A
+     * kernel-priced ratio leaves their steps out and names them, as it does a kind no calibration
+     * workload takes; refitting with the later build prices them.
+     */
+    public KernelPrices withUnpricedKinds(List<String> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<String> all = new ArrayList<>(kinds);
+        for (String kind : more) {
+            if (all.contains(kind)) {
+                throw new IllegalArgumentException("kind " + kind + " is already one of these prices' " + kinds);
+            }
+            all.add(kind);
+        }
+        double[] notPriced = new double[more.size()];
+        double[] noApart = new double[more.size()];
+        Arrays.fill(noApart, Double.NaN);
+        double[][] moreDraws = new double[draws.length][];
+        for (int r = 0; r < draws.length; r++) {
+            moreDraws[r] = concat(draws[r], notPriced);
+        }
+        List<Workload> moreWorkloads = workloads.stream()
+                .map(w -> new Workload(w.name(), w.measuredNs(), w.looNs(), concat(w.steps(), notPriced))).toList();
+        List<Race> moreRaces = races.stream().map(race -> new Race(race.race(), race.figure(), race.title(), race.params(),
+                race.arms().stream().map(a -> new Arm(a.id(), a.label(), a.kernel(), concat(a.steps(), notPriced))).toList())).toList();
+        return new KernelPrices(assumes, kernel, fitted, all, concat(prices, notPriced), concat(low, notPriced), concat(high, notPriced),
+                concat(apart, noApart), moreDraws, moreWorkloads, skipped, moreRaces);
+    }
+
+    private static double[] concat(double[] a, double[] b) {
+        double[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     /** Whether some calibration workload takes steps of kind {@code k}. */
