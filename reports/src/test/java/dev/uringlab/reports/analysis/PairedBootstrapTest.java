@@ -33,7 +33,7 @@ class PairedBootstrapTest {
                     double t = start / 1e9;
                     double machine = t >= slowFrom && t < slowFrom + slowSeconds ? slowdown : 1;
                     double rate = 1e7 * (arm == 1 ? ratio : 1) * machine * Math.exp(0.03 * rng.nextGaussian());
-                    slices.add(new Slice(1 + (int) t, arm, start, SLICE_NANOS, Math.round(rate * SLICE_NANOS / 1e9), SLICE_NANOS, 0));
+                    slices.add(new Slice(1 + (int) t, arm, start, SLICE_NANOS, Math.round(rate * SLICE_NANOS / 1e9), SLICE_NANOS, SLICE_NANOS, 0));
                 }
             }
             all.add(slices);
