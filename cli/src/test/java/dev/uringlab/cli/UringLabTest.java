@@ -177,6 +177,6 @@ class UringLabTest {
         Result r = execute("run", scenario("nop.scn").toString(), "--strategy", "links=boxed-cqe");
         assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
         assertThat(r.err()).isEqualTo("uring-lab run: unknown strategy axis 'links'; axes: completion, req-alloc, "
-                + "poll-rearm, link-cqe, bio-alloc, link-advance, iowq-complete, ev-posted, enter-ref, get-cqe, task-work" + System.lineSeparator());
+                + "poll-rearm, link-cqe, bio-alloc, link-advance, iowq-complete, ev-posted, enter-ref, get-cqe, task-work, nop-flags" + System.lineSeparator());
     }
 }
