@@ -80,7 +80,7 @@ class UringLabTest {
         Result r = execute("run", f.toString());
         assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
         assertThat(r.out()).isEmpty();
-        assertThat(r.err()).isEqualTo(f + ":2: unknown flag 'lnk'; flags: link, hardlink, drain, async, skip"
+        assertThat(r.err()).isEqualTo(f + ":2: unknown flag 'lnk'; flags: link, hardlink, drain, async, skip, tw"
                 + System.lineSeparator());
     }
 

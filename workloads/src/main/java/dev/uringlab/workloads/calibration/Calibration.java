@@ -54,8 +54,8 @@ public record Calibration(String name, String moves, Supplier<RingConfig.Builder
      *       above move bundles: IORING_NOP_FILE a pipe's read end (io_file_get_normal, fget's RCU
      *       section and locked file_ref_get, fput's locked put: 3 calls, 1 RCU, 2 locked per NOP),
      *       IORING_NOP_FIXED_FILE the same end registered (io_file_get_fixed: 1 call per NOP, nothing
-     *       else), IORING_NOP_TW the task-work round trip per batch (the link members' bundle without a
-     *       link) and per NOP an llist_add and two calls (list and call apart).</li>
+     *       else), IORING_NOP_TW the task-work round trip per batch (10 calls, 8 locked, 1 irq, 2 RCU:
+     *       the link members' bundle without a link) and per NOP an llist_add and two calls.</li>
      * </ul>
      */
     public static final List<Calibration> ALL = List.of(
