@@ -1,6 +1,7 @@
 package dev.uringlab.reports.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.uringlab.reports.input.PairedRace;
 import dev.uringlab.reports.input.Slice;
@@ -69,6 +70,16 @@ class PairedBootstrapTest {
         Estimate e = PairedBootstrap.ratio(race(1.0, 3, 6, 0.5, 2.0, 11), 0.95).orElseThrow();
         assertThat(new FloorCheck("run", race(1.0, 3, 6, 0.5, 2.0, 11), e).met()).isTrue();
         assertThat(new FloorCheck("run", race(1.0, 3, 6, 0.5, 2.0, 11), new Estimate(1.0, 0.985, 1.006)).met()).isFalse();
+    }
+
+    @Test
+    void shouldMeasureAnAaIntervalByHowFarItReachesFromOneNotByItsWidth() {
+        // 12:22's NOPs A/A: narrow (+-0.9%) but off 1.00, so its reach is 7% and more forks are due
+        Estimate offOne = new Estimate(0.94, 0.93, 0.95);
+        assertThat(offOne.precision()).isCloseTo(0.0106, within(1e-4));
+        assertThat(FloorCheck.reach(offOne)).isCloseTo(0.07, within(1e-9));
+        assertThat(FloorCheck.reach(new Estimate(1.0, 0.992, 1.006))).isCloseTo(0.008, within(1e-9));
+        assertThat(FloorCheck.reach(new Estimate(1.0, Double.NaN, Double.NaN))).isNaN();
     }
 
     @Test

@@ -48,7 +48,8 @@ public record Calibration(String name, String moves, Supplier<RingConfig.Builder
      *       and without a registered eventfd (per-round write, read and wait against per-CQE poll
      *       wakeups; the eventfd's signal, its RCU section and irqsave lock, apart);</li>
      *   <li>{@code echoN}: the echo server over N TCP connections (socket pairs over loopback; the
-     *       socket's waitqueue, a READ and a WRITE per transaction; N = 8 waits for several at once);</li>
+     *       socket's waitqueue, a READ and a WRITE per transaction, and four passes through TCP, the
+     *       only calibration workload that takes that kind; N = 8 waits for several at once);</li>
      *   <li>{@code nop-file-bN}, {@code nop-fixed-file-bN}, {@code nop-tw-bN}: {@code nop-bN} with a
      *       6.13/6.17 NOP flag, each moving one kind (or one small mix) per NOP where the workloads
      *       above move bundles: IORING_NOP_FILE a pipe's read end (io_file_get_normal, fget's RCU
@@ -121,7 +122,7 @@ public record Calibration(String name, String moves, Supplier<RingConfig.Builder
     }
 
     private static Calibration echo(int connections) {
-        return new Calibration("echo" + connections, "a socket pair's waitqueue, READ and WRITE per transaction",
+        return new Calibration("echo" + connections, "TCP passes (sock) per transaction, beside a socket's waitqueue, READ and WRITE",
                 () -> EchoServer.setup(connections, Clients.DETERMINISTIC), ring -> {
                     EchoServer echo = new EchoServer(ring, connections, Clients.DETERMINISTIC);
                     return new Round(echo::round, echo::close);
