@@ -80,7 +80,7 @@ class UringLabTest {
         Result r = execute("run", f.toString());
         assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
         assertThat(r.out()).isEmpty();
-        assertThat(r.err()).isEqualTo(f + ":2: unknown flag 'lnk'; flags: link, hardlink, drain, async, skip"
+        assertThat(r.err()).isEqualTo(f + ":2: unknown flag 'lnk'; flags: link, hardlink, drain, async, skip, tw"
                 + System.lineSeparator());
     }
 
@@ -177,6 +177,6 @@ class UringLabTest {
         Result r = execute("run", scenario("nop.scn").toString(), "--strategy", "links=boxed-cqe");
         assertThat(r.status()).isEqualTo(UringLab.EXIT_USAGE);
         assertThat(r.err()).isEqualTo("uring-lab run: unknown strategy axis 'links'; axes: completion, req-alloc, "
-                + "poll-rearm, link-cqe, bio-alloc, link-advance, iowq-complete, ev-posted, enter-ref, get-cqe, task-work" + System.lineSeparator());
+                + "poll-rearm, link-cqe, bio-alloc, link-advance, iowq-complete, ev-posted, enter-ref, get-cqe, task-work, nop-flags" + System.lineSeparator());
     }
 }

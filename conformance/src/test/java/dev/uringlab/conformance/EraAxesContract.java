@@ -2,6 +2,7 @@ package dev.uringlab.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.uringlab.api.NopFlags;
 import dev.uringlab.api.SetupFlags;
 import dev.uringlab.spi.Axis;
 import dev.uringlab.spi.Counter;
@@ -12,6 +13,7 @@ import dev.uringlab.spi.IoWqCompletion;
 import dev.uringlab.spi.LinkAdvance;
 import dev.uringlab.spi.ModelCq;
 import dev.uringlab.spi.ModelReq;
+import dev.uringlab.spi.NopFlagSet;
 import dev.uringlab.spi.StrategyProvider;
 import dev.uringlab.spi.TaskWork;
 import java.util.ArrayList;
@@ -23,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The contracts of the era axes ({@code link-advance}, {@code iowq-complete},
- * {@code ev-posted}, {@code get-cqe}, {@code task-work}), run for every registered implementation. Their CQE streams are held by
+ * {@code ev-posted}, {@code get-cqe}, {@code task-work}, {@code nop-flags}), run for every registered implementation. Their CQE streams are held by
  * the scenario suite (every alias alone, every kernel profile); here, what each call may do.
  */
 class EraAxesContract {
@@ -46,6 +48,10 @@ class EraAxesContract {
 
     static Stream<Named<StrategyProvider<TaskWork>>> taskWork() {
         return Providers.of(Axis.TASK_WORK);
+    }
+
+    static Stream<Named<StrategyProvider<NopFlagSet>>> nopFlags() {
+        return Providers.of(Axis.NOP_FLAGS);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -213,5 +219,16 @@ class EraAxesContract {
         assertThat(both.calls).contains("wake_up", "eventfd_signal");
         assertThat(both.calls.indexOf("smp_mb")).as("the barrier before the lockless look").isGreaterThanOrEqualTo(0)
                 .isLessThan(both.calls.indexOf("waitqueue_active"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("nopFlags")
+    void shouldTakeInjectResultAndOnlyFlagsTheUapiDefines(StrategyProvider<NopFlagSet> p) {
+        int mask = p.create(new FakeStrategyContext()).nopFlags();
+        assertThat(mask & NopFlags.IORING_NOP_INJECT_RESULT).as("the suite's way to fail a NOP, on every profile").isNotZero();
+        int uapi = NopFlags.IORING_NOP_INJECT_RESULT | NopFlags.IORING_NOP_FILE | NopFlags.IORING_NOP_FIXED_FILE
+                | NopFlags.IORING_NOP_FIXED_BUFFER | NopFlags.IORING_NOP_TW | NopFlags.IORING_NOP_CQE32;
+        assertThat(mask & ~uapi).as("bits include/uapi/linux/io_uring.h (v6.18.2) does not define").isZero();
+        assertThat(p.create(new FakeStrategyContext()).nopFlags()).as("one kernel, one set").isEqualTo(mask);
     }
 }

@@ -11,6 +11,7 @@ import dev.uringlab.api.Rings;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.KernelCounts;
 import dev.uringlab.spi.KernelProfile;
+import dev.uringlab.workloads.calibration.Calibration;
 import dev.uringlab.workloads.echo.EchoServer;
 import dev.uringlab.workloads.linkednops.ChainCqes;
 import dev.uringlab.workloads.linkednops.LinkedNops;
@@ -142,7 +143,25 @@ class KernelTruthTest {
         }
         w.add(new Workload("echo 100", () -> EchoServer.setup(100, EchoServer.Clients.DETERMINISTIC).deterministic(false),
                 r -> new EchoServer(r, 100, EchoServer.Clients.DETERMINISTIC)::round, 4, 40));
+        // the NOP flags' calibration workloads (6.13, 6.17): a file, a registered file, task work per NOP
+        for (String name : List.of("nop-file-b8", "nop-fixed-file-b8", "nop-tw-b1", "nop-tw-b8", "nop-tw-b32")) {
+            Calibration c = Calibration.named(name);
+            w.add(new Workload("calibration " + name, c.setup(), r -> new RoundOp(c.open().apply(r)), 64, 1024));
+        }
         return w;
+    }
+
+    /** A calibration workload's round as an operation, closed (its files) with the workload. */
+    private record RoundOp(Calibration.Round round) implements Op, AutoCloseable {
+        @Override
+        public int run() {
+            return round.run();
+        }
+
+        @Override
+        public void close() {
+            round.close().run();
+        }
     }
 
     private static final Map<String, Map<Counter, double[]>> TABLE = new LinkedHashMap<>();

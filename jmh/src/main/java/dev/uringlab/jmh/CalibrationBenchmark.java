@@ -17,8 +17,11 @@ import org.openjdk.jmh.annotations.State;
  * {@code nop-b32}), links ({@code link2}, {@code link10}, {@code link100}), the skip flag (the same
  * without their CQEs), io-wq punts ({@code async1}, {@code async-link2}, {@code async-link10}),
  * multishot polls on one pipe with and without a registered eventfd ({@code polls8-evfd} to
- * {@code polls128}), and the echo server over TCP socket pairs ({@code echo1}, {@code echo8}). One operation is one NOP, CQE
- * or echo transaction. Run it twice: once for the times, once with
+ * {@code polls128}), the echo server over TCP socket pairs ({@code echo1}, {@code echo8}), and NOPs
+ * with the 6.13/6.17 flags, which move one kind or a small mix per NOP ({@code nop-file-b8},
+ * {@code nop-file-b32}: fget/fput; {@code nop-fixed-file-b8}, {@code nop-fixed-file-b32}: a call;
+ * {@code nop-tw-b1} to {@code nop-tw-b32}: the task-work round trip per batch, a list operation per
+ * NOP). One operation is one NOP, CQE or echo transaction. Run it twice: once for the times, once with
  * {@code -prof dev.uringlab.jmh.KernelCountsProfiler} for the kernel's counts per operation
  * (counting costs time, so the counting run is not timed). {@code uring-lab compare} does not run
  * it unless {@code --include} names it.
@@ -48,7 +51,8 @@ public class CalibrationBenchmark extends RingBenchmark {
         /** The workload ({@link Calibration#named}): which kind of step it moves. */
         @Param({"nop-b1", "nop-b4", "nop-b8", "nop-b16", "nop-b32", "link2", "link10", "link10-skip", "link100", "link100-skip",
             "async1", "async-link2", "async-link10", "async-link10-skip", "polls8-evfd", "polls32-evfd", "polls128-evfd",
-            "polls8", "polls32", "polls128", "echo1", "echo8"})
+            "polls8", "polls32", "polls128", "echo1", "echo8", "nop-file-b8", "nop-file-b32", "nop-fixed-file-b8",
+            "nop-fixed-file-b32", "nop-tw-b1", "nop-tw-b8", "nop-tw-b32"})
         public String calib;
 
         Calibration.Round op;

@@ -14,7 +14,7 @@ class ParamRulesTest {
     void shouldNameEveryAxisParamAfterItsKeyInCamelCase() {
         assertThat(Axis.values().stream().map(ParamRules::paramName))
                 .containsExactly("completion", "reqAlloc", "pollRearm", "linkCqe", "bioAlloc", "linkAdvance", "iowqComplete", "evPosted",
-                        "enterRef", "getCqe", "taskWork");
+                        "enterRef", "getCqe", "taskWork", "nopFlags");
     }
 
     @Test

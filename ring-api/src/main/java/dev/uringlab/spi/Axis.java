@@ -37,8 +37,11 @@ public final class Axis<T> {
     /** Era axis: the task list, lock-free (6.1 llist) or under tctx->task_lock with task_work_add (5.x). */
     public static final Axis<TaskWork> TASK_WORK = new Axis<>("task-work", TaskWork.class, "era");
 
+    /** Era axis: the IORING_OP_NOP flags io_nop_prep takes (INJECT_RESULT alone before 6.13; FILE, FIXED_FILE, FIXED_BUFFER, TW after). */
+    public static final Axis<NopFlagSet> NOP_FLAGS = new Axis<>("nop-flags", NopFlagSet.class, "era");
+
     private static final List<Axis<?>> ALL = List.of(COMPLETION, REQ_ALLOC, POLL_REARM, LINK_CQE, BIO_ALLOC,
-            LINK_ADVANCE, IOWQ_COMPLETE, EV_POSTED, ENTER_REF, GET_CQE, TASK_WORK);
+            LINK_ADVANCE, IOWQ_COMPLETE, EV_POSTED, ENTER_REF, GET_CQE, TASK_WORK, NOP_FLAGS);
 
     /** The alias of every axis's pre-patch implementation. */
     public static final String BASELINE = "baseline";

@@ -22,6 +22,7 @@
  *   <tr><td>{@code enter-ref}</td><td>{@link dev.uringlab.spi.EnterRef}</td><td>6.1: io_uring_enter takes no ctx reference</td><td>era</td></tr>
  *   <tr><td>{@code get-cqe}</td><td>{@link dev.uringlab.spi.GetCqe}</td><td>6.1: the CQ head loaded once per cached free range</td><td>era</td></tr>
  *   <tr><td>{@code task-work}</td><td>{@link dev.uringlab.spi.TaskWork}</td><td>6.1: a lock-free llist</td><td>era</td></tr>
+ *   <tr><td>{@code nop-flags}</td><td>{@link dev.uringlab.spi.NopFlagSet}</td><td>before 6.13: IORING_NOP_INJECT_RESULT alone</td><td>era</td></tr>
  * </table>
  *
  * <h2>Kernel profiles and era axes</h2>
@@ -31,7 +32,7 @@
  * author's kernel against the same kernel plus the patch. Where the seeds' kernels did a thing
  * no seed patches in different ways, that thing is an <em>era axis</em> of its own
  * ({@code link-advance}, {@code iowq-complete}, {@code ev-posted}, {@code enter-ref}, {@code get-cqe},
- * {@code task-work};
+ * {@code task-work}, {@code nop-flags};
  * {@link dev.uringlab.spi.Axis#seed()}
  * is {@code era}): its baseline is the newest kernel's way (the engine's default), and each older
  * way is an alias whose range says which releases ran it. Separate axes rather than one "era"

@@ -21,6 +21,7 @@ import dev.uringlab.spi.IoWqCompletion;
 import dev.uringlab.spi.KmemCache;
 import dev.uringlab.spi.LinkAdvance;
 import dev.uringlab.spi.LinkCqe;
+import dev.uringlab.spi.NopFlagSet;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.RequestAllocation;
 import dev.uringlab.spi.RingProvider;
@@ -103,7 +104,8 @@ public final class EmulatedRingProvider implements RingProvider {
                 (EvPosted) chosen.get(Axis.EV_POSTED).create(sctx),
                 (EnterRef) chosen.get(Axis.ENTER_REF).create(sctx),
                 (GetCqe) chosen.get(Axis.GET_CQE).create(sctx),
-                (TaskWork) chosen.get(Axis.TASK_WORK).create(sctx));
+                (TaskWork) chosen.get(Axis.TASK_WORK).create(sctx),
+                (NopFlagSet) chosen.get(Axis.NOP_FLAGS).create(sctx));
         int features = FEATURES | (set.linkCqe().features() & Features.IORING_FEAT_CQE_SKIP);
         IoRingCtx ctx = new IoRingCtx(sqEntries, cqEntries, flags, config.deterministic(), counters, trace, set);
         return new EmulatedRing(ctx, new IoUringParams(sqEntries, cqEntries, flags, features));

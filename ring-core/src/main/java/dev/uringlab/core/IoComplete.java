@@ -140,7 +140,11 @@ final class IoComplete {
         state.nr = 0; // INIT_WQ_LIST: the slots past nr are never read, so nothing is cleared
     }
 
-    /** io_dismantle_req: a file the request took is put (a fixed file is not), the pinned resource node let go. */
+    /**
+     * io_dismantle_req (6.18: io_free_batch_list's io_put_file and io_req_put_rsrc_nodes, v6.18.2
+     * io_uring/io_uring.c:1535-1536): a file the request took is put (a fixed file is not,
+     * io_uring.h:355), the pinned resource node let go (5.14's percpu_ref, or 6.13's node refs).
+     */
     static void ioDismantleReq(IoRingCtx ctx, IoRequest req) {
         if (req.file != null) {
             if ((req.flags & dev.uringlab.spi.ReqFlags.REQ_F_FIXED_FILE) == 0) {
@@ -149,9 +153,14 @@ final class IoComplete {
             req.file = null;
         }
         ctx.rsrc.ioPutRsrcNode(ctx, req);
+        ctx.rsrc.ioReqPutRsrcNodes(req);
     }
 
-    /** fput (fs/file_table.c:355 at v5.15): fput_many's atomic_long_sub_and_test (:336); not the last reference here. */
+    /**
+     * fput (fs/file_table.c:355 at v5.15: fput_many's atomic_long_sub_and_test, :336; at v6.18.2 :542:
+     * file_ref_put, include/linux/file_ref.h:139, whose atomic_long_dec_return, :157, is the locked RMW,
+     * inside a preempt guard, no step); not the last reference here. The label is 5.15's.
+     */
     @OutOfLine("fput")
     private static void fput(IoRingCtx ctx, EmulatedFile file) {
         ctx.trace.step(StepKind.CALL, "fput");

@@ -170,7 +170,24 @@ final class IoIssue {
         return fget(ctx, fd);
     }
 
-    /** fget (fs/file.c:878 at v5.15): __fget_files under rcu_read_lock (:849), get_file_rcu_many (:859). */
+    /**
+     * io_file_get_normal (v6.18.2 io_uring/io_uring.c:2017; global, out of line where io_nop calls it from
+     * nop.c:67, another file): fget (:2019), trace_io_uring_file_get (:2021, a tracepoint: a static
+     * branch, off), and io_is_uring_fops (:2024): a comparison of {@code f_op}, inlined in io_uring.c at
+     * -O2 (its 32-byte copy in 6.18.44's kallsyms serves other files), no step.
+     */
+    @OutOfLine("io_file_get_normal")
+    static EmulatedFile ioFileGetNormalCall(IoRingCtx ctx, int fd) {
+        ctx.trace.step(StepKind.CALL, "io_file_get_normal");
+        return fget(ctx, fd);
+    }
+
+    /**
+     * fget (fs/file.c:878 at v5.15): __fget_files under rcu_read_lock (:849), get_file_rcu_many (:859).
+     * v6.18.2 the same steps: fget (fs/file.c:1082, 176 bytes in 6.18.44's kallsyms with __fget and
+     * __fget_files inlined), rcu_read_lock (:1070), file_ref_get (:1025; include/linux/file_ref.h:108,
+     * atomic_long_add_negative: the locked RMW). The labels are 5.15's.
+     */
     @OutOfLine("fget")
     private static EmulatedFile fget(IoRingCtx ctx, int fd) {
         ctx.trace.step(StepKind.CALL, "fget");

@@ -26,7 +26,7 @@ final class IoPollOps {
     private IoPollOps() {}
 
     /** io_poll_add_prep: no buf_index, off or addr; len holds IORING_POLL_ADD_MULTI only; multishot with CQE_SKIP is -EINVAL. */
-    static int ioPollAddPrep(IoRequest req, MemorySegment s, long sqe) {
+    static int ioPollAddPrep(IoRingCtx ctx, IoRequest req, MemorySegment s, long sqe) {
         req.fd = s.get(ValueLayout.JAVA_INT, sqe + FD_OFFSET);
         if (s.get(ValueLayout.JAVA_SHORT, sqe + BUF_INDEX_OFFSET) != 0 || s.get(ValueLayout.JAVA_LONG, sqe + OFF_OFFSET) != 0
                 || s.get(ValueLayout.JAVA_LONG, sqe + ADDR_OFFSET) != 0) {
@@ -45,7 +45,7 @@ final class IoPollOps {
     }
 
     /** io_poll_remove_prep; the update forms (IORING_POLL_UPDATE_*) are not emulated: -EINVAL. */
-    static int ioPollRemovePrep(IoRequest req, MemorySegment s, long sqe) {
+    static int ioPollRemovePrep(IoRingCtx ctx, IoRequest req, MemorySegment s, long sqe) {
         if (s.get(ValueLayout.JAVA_SHORT, sqe + BUF_INDEX_OFFSET) != 0 || s.get(ValueLayout.JAVA_INT, sqe + FILE_INDEX_OFFSET) != 0) {
             return -EINVAL;
         }

@@ -35,20 +35,24 @@ final class IoRequest extends SlabObject implements IoKiocb {
     long userData;
     int res;
     int cflags;
-    /** req->cqe.fd: the fd to resolve at issue (io_assign_file). */
+    /** req->cqe.fd: the fd to resolve at issue (io_assign_file); a NOP's nop->fd. */
     int fd;
     /** req->file, with a reference held while set. */
     EmulatedFile file;
-    /** READ/WRITE: rw->addr, rw->len, sqe->off (the kiocb's ki_pos); NOP: the injected result in {@code len}. */
+    /** READ/WRITE: rw->addr, rw->len, sqe->off (the kiocb's ki_pos); NOP: the injected result in {@code len} (nop->result). */
     long addr;
     long off;
     int len;
-    /** The op-flags word (rw_flags, poll events, nop_flags). */
+    /** The op-flags word (rw_flags, poll events, nop_flags: nop->flags). */
     int opFlags;
-    /** READ_FIXED / WRITE_FIXED: sqe->buf_index. */
+    /** READ_FIXED / WRITE_FIXED, and a NOP with IORING_NOP_FIXED_BUFFER: sqe->buf_index. */
     int bufIndex;
     /** req->fixed_rsrc_refs set: the request pins the ring's resource node (a fixed file or buffer). */
     boolean fixedRsrcRefs;
+    /** 6.13 on: req->file_node, the fixed file slot whose node the request pins, or -1 ({@link IoRsrc#ioFileGetFixedNode}). */
+    int fileNode = -1;
+    /** 6.13 on: req->buf_node under REQ_F_BUF_NODE, the registered buffer whose node the request pins, or -1. */
+    int bufNode = -1;
     /** req->link: the next request of its chain. */
     IoRequest link;
     /** io_task_work.func. */

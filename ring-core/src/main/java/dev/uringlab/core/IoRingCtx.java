@@ -17,6 +17,7 @@ import dev.uringlab.spi.GetCqe;
 import dev.uringlab.spi.IoWqCompletion;
 import dev.uringlab.spi.LinkAdvance;
 import dev.uringlab.spi.LinkCqe;
+import dev.uringlab.spi.NopFlagSet;
 import dev.uringlab.spi.PollRearm;
 import dev.uringlab.spi.RequestAllocation;
 import dev.uringlab.spi.StrategyContext;
@@ -82,6 +83,8 @@ final class IoRingCtx {
     final LinkAdvance linkAdvance;
     final IoWqCompletion iowqComplete;
     final EnterRef enterRef;
+    /** io_nop_prep's NOP_FLAGS, as the {@code nop-flags} strategy says. */
+    final NopFlagSet nopFlags;
     /**
      * Requests completed and posted on an io-wq worker, given back to the owner (5.14+'s
      * ctx->locked_free_list; 5.6 freed them to the slab on the worker). Any thread offers; the
@@ -147,6 +150,7 @@ final class IoRingCtx {
         this.cq.evPosted = strategies.evPosted();
         this.cq.getCqe = strategies.getCqe();
         this.enterRef = strategies.enterRef();
+        this.nopFlags = strategies.nopFlags();
         this.ioWq = new IoWq(this, deterministic, sqEntries);
         this.tctx = new IoUringTask(this, strategies.taskWork());
         this.localWork = (setupFlags & SetupFlags.IORING_SETUP_DEFER_TASKRUN) != 0 ? new IoLocalWork(this) : null;
@@ -156,7 +160,7 @@ final class IoRingCtx {
     /** The strategy instances of one ring, one per axis. */
     record StrategySet(CompletionPosting completion, RequestAllocation reqAlloc, PollRearm pollRearm,
                        LinkCqe linkCqe, BioAllocation bioAlloc, LinkAdvance linkAdvance, IoWqCompletion iowqComplete,
-                       EvPosted evPosted, EnterRef enterRef, GetCqe getCqe, TaskWork taskWork) {
+                       EvPosted evPosted, EnterRef enterRef, GetCqe getCqe, TaskWork taskWork, NopFlagSet nopFlags) {
     }
 
     /** IORING_SETUP_IOPOLL: completions are reaped by polling inside io_uring_enter. */

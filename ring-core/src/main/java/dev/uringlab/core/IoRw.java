@@ -64,7 +64,7 @@ final class IoRw {
     }
 
     /** io_prep_rw. */
-    static int ioPrepRw(IoRequest req, MemorySegment s, long sqe) {
+    static int ioPrepRw(IoRingCtx ctx, IoRequest req, MemorySegment s, long sqe) {
         req.fd = s.get(ValueLayout.JAVA_INT, sqe + FD_OFFSET);
         req.off = s.get(ValueLayout.JAVA_LONG, sqe + OFF_OFFSET);
         req.addr = s.get(ValueLayout.JAVA_LONG, sqe + ADDR_OFFSET);
@@ -78,8 +78,8 @@ final class IoRw {
      * pins the ring's resource node, runs at the start of the issue here: no other step of the
      * request comes between.)
      */
-    static int ioPrepRwFixed(IoRequest req, MemorySegment s, long sqe) {
-        ioPrepRw(req, s, sqe);
+    static int ioPrepRwFixed(IoRingCtx ctx, IoRequest req, MemorySegment s, long sqe) {
+        ioPrepRw(ctx, req, s, sqe);
         req.bufIndex = Short.toUnsignedInt(s.get(ValueLayout.JAVA_SHORT, sqe + BUF_INDEX_OFFSET));
         return 0;
     }

@@ -206,6 +206,8 @@ final class IoSubmit {
         req.cflags = 0;
         req.file = null;
         req.fixedRsrcRefs = false;
+        req.fileNode = -1;
+        req.bufNode = -1;
         req.link = null;
         req.twFunc = IoRequest.TW_NONE;
         ctx.trace.emit(TracePoint.IO_INIT_REQ, req.userData, opcode, sqeFlags);
@@ -251,6 +253,6 @@ final class IoSubmit {
             state.plugStarted = true;
         }
         state.iosLeft--;
-        return def.prep().prep(req, s, sqe);
+        return def.prep().prep(ctx, req, s, sqe);
     }
 }

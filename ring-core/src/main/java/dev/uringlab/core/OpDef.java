@@ -21,10 +21,10 @@ import java.lang.foreign.MemorySegment;
 record OpDef(String name, boolean needsFile, boolean ioprio, boolean pollin, boolean pollout, boolean iopoll,
              boolean plug, Prep prep, Issue issue) {
 
-    /** {@code io_issue_def.prep}. */
+    /** {@code io_issue_def.prep}: {@code ctx} is {@code req->ctx}. */
     @FunctionalInterface
     interface Prep {
-        int prep(IoRequest req, MemorySegment sqes, long sqe);
+        int prep(IoRingCtx ctx, IoRequest req, MemorySegment sqes, long sqe);
     }
 
     /** {@code io_issue_def.issue}; {@code iowq} when an io-wq worker runs it (issue_flags without IO_URING_F_NONBLOCK). */

@@ -57,6 +57,11 @@
  *   <tr><td>io_uring_setup: sizes (1..32768, power of two, CQ = 2 x SQ or CQSIZE up to 65536, CLAMP),
  *       features NODROP | SUBMIT_STABLE | FAST_POLL | POLL_32BITS (+ CQE_SKIP when the link-cqe strategy says so)</td>
  *       <td>6.1</td><td>{@code EmulatedRingProvider}</td></tr>
+ *   <tr><td>IORING_OP_NOP: INJECT_RESULT, and where the {@code nop-flags} strategy takes them 6.13's
+ *       NOP_FILE (io_file_get_normal's fget, fput at the free), NOP_FIXED_FILE and NOP_FIXED_BUFFER
+ *       (io_file_get_fixed, io_find_buf_node: 6.13's per-slot resource nodes, a plain refcount), and
+ *       6.17's NOP_TW (completion through io_req_task_work_add); a failed lookup's error in the CQE, as the
+ *       6.18 stable releases post it</td><td>6.18</td><td>{@code IoNop}, {@code IoRsrc}, {@code IoIssue}</td></tr>
  *   <tr><td>io_submit_sqes, io_get_sqe (dropped SQE stops the batch), io_init_req, io_submit_sqe,
  *       io_submit_fail_init (a failing SQE stops submission and is counted, unless it carries a link
  *       flag: then its chain is failed), IORING_SETUP_SUBMIT_ALL</td><td>6.1 - 6.18</td><td>{@code IoSubmit}</td></tr>

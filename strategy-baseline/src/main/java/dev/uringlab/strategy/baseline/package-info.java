@@ -18,6 +18,8 @@
  *       moved)</td><td>6.7</td></tr>
  *   <tr><td>{@code ev-posted}</td><td>{@link dev.uringlab.strategy.baseline.WqHasSleeperEvPosted} (also
  *       {@code no-uring-wake}, 6.0 and 6.1: the eventfd signalled without EPOLL_URING_WAKE)</td><td>6.2</td></tr>
+ *   <tr><td>{@code nop-flags}</td><td>{@link dev.uringlab.strategy.baseline.NopFlagsMask} (also {@code file-tw}, 6.17 on:
+ *       NOP_FILE, NOP_FIXED_FILE, NOP_FIXED_BUFFER and NOP_TW)</td><td>before 6.13</td></tr>
  * </table>
  * The era axes' baselines are the newest kernel's way, not a pre-patch one (no seed patches
  * them); their older ways live in strategy-era, except the older conditions of

@@ -1,5 +1,7 @@
 package dev.uringlab.workloads.calibration;
 
+import dev.uringlab.api.Errno;
+import dev.uringlab.api.NopFlags;
 import dev.uringlab.api.Ring;
 import dev.uringlab.api.RingConfig;
 import dev.uringlab.workloads.echo.EchoServer;
@@ -47,7 +49,14 @@ public record Calibration(String name, String moves, Supplier<RingConfig.Builder
      *       wakeups; the eventfd's signal, its RCU section and irqsave lock, apart);</li>
      *   <li>{@code echoN}: the echo server over N TCP connections (socket pairs over loopback; the
      *       socket's waitqueue, a READ and a WRITE per transaction, and four passes through TCP, the
-     *       only calibration workload that takes that kind; N = 8 waits for several at once).</li>
+     *       only calibration workload that takes that kind; N = 8 waits for several at once);</li>
+     *   <li>{@code nop-file-bN}, {@code nop-fixed-file-bN}, {@code nop-tw-bN}: {@code nop-bN} with a
+     *       6.13/6.17 NOP flag, each moving one kind (or one small mix) per NOP where the workloads
+     *       above move bundles: IORING_NOP_FILE a pipe's read end (io_file_get_normal, fget's RCU
+     *       section and locked file_ref_get, fput's locked put: 3 calls, 1 RCU, 2 locked per NOP),
+     *       IORING_NOP_FIXED_FILE the same end registered (io_file_get_fixed: 1 call per NOP, nothing
+     *       else), IORING_NOP_TW the task-work round trip per batch (10 calls, 8 locked, 1 irq, 2 RCU:
+     *       the link members' bundle without a link) and per NOP an llist_add and two calls.</li>
      * </ul>
      */
     public static final List<Calibration> ALL = List.of(
@@ -57,7 +66,12 @@ public record Calibration(String name, String moves, Supplier<RingConfig.Builder
             link("async1", 1, false, true), link("async-link2", 2, false, true), link("async-link10", 10, false, true),
             link("async-link10-skip", 10, true, true),
             polls(8, true), polls(32, true), polls(128, true), polls(8, false), polls(32, false), polls(128, false),
-            echo(1), echo(8));
+            echo(1), echo(8),
+            nops("nop-file", 8, NopFlags.IORING_NOP_FILE), nops("nop-file", 32, NopFlags.IORING_NOP_FILE),
+            nops("nop-fixed-file", 8, NopFlags.IORING_NOP_FILE | NopFlags.IORING_NOP_FIXED_FILE),
+            nops("nop-fixed-file", 32, NopFlags.IORING_NOP_FILE | NopFlags.IORING_NOP_FIXED_FILE),
+            nops("nop-tw", 1, NopFlags.IORING_NOP_TW), nops("nop-tw", 8, NopFlags.IORING_NOP_TW),
+            nops("nop-tw", 32, NopFlags.IORING_NOP_TW));
 
     /** The workload named {@code name}. */
     public static Calibration named(String name) {
@@ -69,6 +83,36 @@ public record Calibration(String name, String moves, Supplier<RingConfig.Builder
     private static Calibration nops(int batch) {
         return new Calibration("nop-b" + batch, "system calls per NOP", () -> Nops32.setup(batch),
                 ring -> new Round(new Nops32(ring, batch)::submitAndReap, () -> {}));
+    }
+
+    /**
+     * {@code PREFIX-bN}: {@code nop-bN}'s loop with {@code nopFlags} on every NOP. A file flag looks up
+     * the read end of a pipe the workload opens on the ring (for IORING_NOP_FIXED_FILE registered as
+     * slot 0, IORING_REGISTER_FILES, before the first round); the pipe is closed with the workload.
+     */
+    private static Calibration nops(String prefix, int batch, int nopFlags) {
+        String moves = (nopFlags & NopFlags.IORING_NOP_FIXED_FILE) != 0 ? "calls per NOP (io_file_get_fixed)"
+                : (nopFlags & NopFlags.IORING_NOP_FILE) != 0 ? "fget and fput per NOP (calls, an RCU section, locked RMWs)"
+                : "the task-work round trip per batch, an llist_add and two calls per NOP";
+        return new Calibration(prefix + "-b" + batch, moves, () -> Nops32.setup(batch), ring -> {
+            if ((nopFlags & NopFlags.IORING_NOP_FILE) == 0) {
+                return new Round(new Nops32(ring, batch, new Nops32.Nop(nopFlags, -1))::submitAndReap, () -> {});
+            }
+            int[] pipe = ring.sys().pipe();
+            int fd = pipe[0];
+            if ((nopFlags & NopFlags.IORING_NOP_FIXED_FILE) != 0) {
+                int ret = ring.registerFiles(new int[] {pipe[0]});
+                if (ret < 0) {
+                    throw new IllegalStateException("io_uring_register(IORING_REGISTER_FILES): " + Errno.name(-ret));
+                }
+                fd = 0;
+            }
+            Nops32 nops = new Nops32(ring, batch, new Nops32.Nop(nopFlags, fd));
+            return new Round(nops::submitAndReap, () -> {
+                ring.sys().close(pipe[0]);
+                ring.sys().close(pipe[1]);
+            });
+        });
     }
 
     private static Calibration link(String name, int size, boolean skip, boolean async) {

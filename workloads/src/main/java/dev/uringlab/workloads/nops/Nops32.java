@@ -53,6 +53,8 @@ public final class Nops32 {
     private final Submitter submitter;
     /** SQEs still to prep in full (io_uring_prep_nop): one per SQ slot, then the opcode alone. */
     private int fullPreps;
+    /** The nop_flags and fd every NOP carries, written with the full prep of its slot. */
+    private final Nop nop;
 
     /**
      * The loop at depth {@link #DEPTH} on {@code ring}, which must be fresh (nothing queued or
@@ -63,12 +65,35 @@ public final class Nops32 {
     }
 
     /**
+     * What a NOP of the loop carries besides its opcode: {@code sqe->nop_flags} and {@code sqe->fd}
+     * (IORING_NOP_FILE's file, or with IORING_NOP_FIXED_FILE a registered file's slot), as fio's
+     * later t/io_uring writes them in its NOP mode ({@code init_io} with {@code do_nop}: IORING_NOP_FILE
+     * and the file's fd, IORING_NOP_FIXED_FILE and its slot with {@code -F1}). Kernels 6.13 on
+     * (6.17 for IORING_NOP_TW).
+     *
+     * @param nopFlags {@code sqe->nop_flags} ({@link dev.uringlab.api.NopFlags})
+     * @param fd       {@code sqe->fd}
+     */
+    public record Nop(int nopFlags, int fd) {
+        /** A plain NOP: no flags, fd -1 (io_uring_prep_nop). */
+        public static final Nop PLAIN = new Nop(0, -1);
+    }
+
+    /**
      * The loop at {@code depth} ({@code t/io_uring -N1 -s32 -c32 -d depth}) on {@code ring},
      * which must be fresh and have at least {@code depth} SQ entries: open it with
      * {@link #setup(int)}. As t/io_uring's main(), the submit and complete batches are clamped
      * to the depth.
      */
     public Nops32(Ring ring, int depth) {
+        this(ring, depth, Nop.PLAIN);
+    }
+
+    /**
+     * The loop at {@code depth} with NOPs carrying {@code nop}'s flags and fd (a file or slot the
+     * caller opened or registered on {@code ring}, and keeps until the loop is done).
+     */
+    public Nops32(Ring ring, int depth, Nop nop) {
         if (depth <= 0) {
             throw new IllegalArgumentException("nops32 depth must be positive: " + depth);
         }
@@ -80,6 +105,7 @@ public final class Nops32 {
         this.submitter = new Submitter(ring, Submitter.GetEvents.WHEN_WAITING, this::prepMoreIos, this::reapEvents, depth, SUBMIT_BATCH, COMPLETE_BATCH);
         this.cq = ring.cq();
         this.fullPreps = ring.sq().entries();
+        this.nop = nop;
     }
 
     /** io_uring_setup's arguments for nops32: {@link #DEPTH} entries, default CQ. Add strategies to taste. */
@@ -113,7 +139,8 @@ public final class Nops32 {
     }
 
     /**
-     * prep_more_ios_uring: up to {@code max} NOP SQEs (init_io with -N1: the opcode alone),
+     * prep_more_ios_uring: up to {@code max} NOP SQEs (init_io with -N1: the opcode alone; the
+     * slot keeps the flags and fd of its first, full prep),
      * published with one release store of the SQ tail ({@link dev.uringlab.api.SubmissionQueue#flush()}).
      */
     private int prepMoreIos(int max) {
@@ -125,7 +152,7 @@ public final class Nops32 {
             }
             if (fullPreps > 0) {
                 fullPreps--;
-                sqe.prepNop();
+                sqe.prepNop().opFlags(nop.nopFlags()).fd(nop.fd());
             } else {
                 sqe.opcode(Opcodes.IORING_OP_NOP);
             }

@@ -84,6 +84,11 @@ final class ScenarioLine {
 
     /** The IOSQE_* bits of the flag words; {@code multi} is allowed only on a poll. */
     int flags(boolean poll) throws ScenarioSyntaxException {
+        return flagsWith(poll ? MULTI : null);
+    }
+
+    /** The IOSQE_* bits of the flag words; {@code other}, if not null, is the one more bare word the command takes. */
+    int flagsWith(String other) throws ScenarioSyntaxException {
         int bits = 0;
         List<String> seen = new ArrayList<>();
         for (String w : words) {
@@ -94,9 +99,9 @@ final class ScenarioLine {
             Integer bit = FLAG_WORDS.get(w);
             if (bit != null) {
                 bits |= bit;
-            } else if (!(poll && w.equals(MULTI))) {
+            } else if (!w.equals(other)) {
                 throw error("unknown flag '" + w + "'; flags: " + String.join(", ", FLAG_WORDS.keySet())
-                        + (poll ? ", " + MULTI : ""));
+                        + (other != null ? ", " + other : ""));
             }
         }
         return bits;

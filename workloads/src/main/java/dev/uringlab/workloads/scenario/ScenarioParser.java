@@ -1,5 +1,6 @@
 package dev.uringlab.workloads.scenario;
 
+import dev.uringlab.api.NopFlags;
 import dev.uringlab.api.Opcodes;
 import dev.uringlab.api.PollEvents;
 import dev.uringlab.api.SetupFlags;
@@ -29,10 +30,15 @@ import java.util.regex.Pattern;
  * read by {@link ScenarioLine}, the file's bytes decoded by {@link ScenarioText}.
  */
 public final class ScenarioParser {
-    private static final List<String> COMMANDS = List.of("setup", "pipe", "socketpair", "tcppair", "eventfd", "nullb", "register-eventfd", "nop", "poll",
+    private static final List<String> COMMANDS = List.of("setup", "pipe", "socketpair", "tcppair", "eventfd", "nullb", "register-eventfd", "register-files",
+            "register-buffers", "nop", "poll",
             "poll-remove", "read", "write", "opcode", "submit", "wait", "app", "reap");
     /** The largest {@code len=} or {@code app} count: a pipe holds 64 KiB by default, so this is plenty. */
     static final int MAX_LEN = 1 << 20;
+    /** The most buffers {@code register-buffers} registers (IORING_MAX_REG_BUFFERS is 16384; a scenario needs few). */
+    static final int MAX_BUFFERS = 64;
+    /** The bare word that sets IORING_NOP_TW on a {@code nop}. */
+    static final String TW = "tw";
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*");
 
     private final String file;
@@ -126,11 +132,21 @@ public final class ScenarioParser {
                 requireDeclared(l, name, Kind.EVENTFD);
                 steps.add(new Step.RegisterEventfd(l.number, name));
             }
-            case "nop" -> {
-                l.allowKeys("ud", "fail");
-                OptionalInt inject = l.has("fail") ? OptionalInt.of(l.result("fail")) : OptionalInt.empty();
-                steps.add(new Step.Nop(l.number, l.userData("ud"), inject, l.flags(false)));
+            case "register-files" -> {
+                if (!l.args.isEmpty() || l.words.isEmpty()) {
+                    throw l.error("expected 'register-files F [F...]'");
+                }
+                List<FdRef> files = new ArrayList<>();
+                for (String w : l.words) {
+                    files.add(fd(l, "register-files " + w, w));
+                }
+                steps.add(new Step.RegisterFiles(l.number, files));
             }
+            case "register-buffers" -> {
+                String n = l.positionals(1, "register-buffers N").getFirst();
+                steps.add(new Step.RegisterBuffers(l.number, l.parseNumber("register-buffers " + n, n, 1, MAX_BUFFERS)));
+            }
+            case "nop" -> nop(l);
             case "poll" -> {
                 l.allowKeys("ud", "fd", "events");
                 long ud = l.userData("ud");
@@ -182,6 +198,37 @@ public final class ScenarioParser {
             case "app" -> app(l);
             default -> throw new IllegalStateException("command without a parser: " + l.command);
         }
+    }
+
+    /**
+     * {@code nop ud=U [fail=R] [file=F | fixed_file=N] [buf=N] [tw] [nop_flags=B] [FLAGS]}: the
+     * nop_flags of 6.13 and 6.17 (IORING_NOP_FILE, IORING_NOP_FIXED_FILE, IORING_NOP_FIXED_BUFFER,
+     * IORING_NOP_TW) and raw bits for the bad-flag cases.
+     */
+    private void nop(ScenarioLine l) throws ScenarioSyntaxException {
+        l.allowKeys("ud", "fail", "file", "fixed_file", "buf", "nop_flags");
+        OptionalInt inject = l.has("fail") ? OptionalInt.of(l.result("fail")) : OptionalInt.empty();
+        if (l.has("file") && l.has("fixed_file")) {
+            throw l.error("nop: file= and fixed_file= name the same sqe->fd; give one");
+        }
+        int nopFlags = l.has("nop_flags") ? l.number("nop_flags", 0, Integer.MAX_VALUE) : 0;
+        FdRef fd = null;
+        if (l.has("file")) {
+            nopFlags |= NopFlags.IORING_NOP_FILE;
+            fd = fd(l, "file=" + l.args.get("file"), l.args.get("file"));
+        } else if (l.has("fixed_file")) {
+            nopFlags |= NopFlags.IORING_NOP_FILE | NopFlags.IORING_NOP_FIXED_FILE;
+            fd = new FdRef.Number(l.number("fixed_file", Integer.MIN_VALUE, Integer.MAX_VALUE));
+        }
+        int buf = 0;
+        if (l.has("buf")) {
+            nopFlags |= NopFlags.IORING_NOP_FIXED_BUFFER;
+            buf = l.number("buf", 0, 65535);
+        }
+        if (l.words.contains(TW)) {
+            nopFlags |= NopFlags.IORING_NOP_TW;
+        }
+        steps.add(new Step.Nop(l.number, l.userData("ud"), inject, nopFlags, fd, buf, l.flagsWith(TW)));
     }
 
     private void setup(ScenarioLine l) throws ScenarioSyntaxException {
@@ -257,26 +304,31 @@ public final class ScenarioParser {
     /** {@code fd=}: {@code NAME.r}, {@code NAME.w}, a socket pair's {@code NAME.a} or {@code NAME.b}, an eventfd's {@code NAME}, or a number. */
     private FdRef fd(ScenarioLine l) throws ScenarioSyntaxException {
         String v = l.required("fd");
+        return fd(l, "fd=" + v, v);
+    }
+
+    /** A file named as {@code fd=} names it ({@code what} is how messages quote it). */
+    private FdRef fd(ScenarioLine l, String what, String v) throws ScenarioSyntaxException {
         if (ScenarioLine.SIGNED.matcher(v).matches()) {
-            return new FdRef.Number(l.parseNumber("fd=" + v, v, Integer.MIN_VALUE, Integer.MAX_VALUE));
+            return new FdRef.Number(l.parseNumber(what, v, Integer.MIN_VALUE, Integer.MAX_VALUE));
         }
         int dot = v.lastIndexOf('.');
         String name = dot >= 0 ? v.substring(0, dot) : v;
         Declaration d = declared.get(name);
         if (d == null) {
-            throw l.error("fd=" + v + ": nothing named '" + name + "' is declared above");
+            throw l.error(what + ": nothing named '" + name + "' is declared above");
         }
         if (d.kind() == Kind.PIPE && dot < 0) {
-            throw l.error("fd=" + v + ": '" + name + "' is a pipe: use " + name + ".r or " + name + ".w");
+            throw l.error(what + ": '" + name + "' is a pipe: use " + name + ".r or " + name + ".w");
         }
         if (d.kind() == Kind.PIPE && !v.endsWith(".r") && !v.endsWith(".w")) {
-            throw l.error("fd=" + v + ": a pipe's ends are " + name + ".r and " + name + ".w");
+            throw l.error(what + ": a pipe's ends are " + name + ".r and " + name + ".w");
         }
         if (d.kind() == Kind.SOCKETPAIR && !v.equals(name + ".a") && !v.equals(name + ".b")) {
-            throw l.error("fd=" + v + ": a socket pair's ends are " + name + ".a and " + name + ".b");
+            throw l.error(what + ": a socket pair's ends are " + name + ".a and " + name + ".b");
         }
         if (d.kind() != Kind.PIPE && d.kind() != Kind.SOCKETPAIR && dot >= 0) {
-            throw l.error("fd=" + v + ": '" + name + "' is " + d.kind().article + ": use " + name);
+            throw l.error(what + ": '" + name + "' is " + d.kind().article + ": use " + name);
         }
         return new FdRef.Declared(v);
     }

@@ -224,6 +224,26 @@ public final class ScenarioRunner {
                     throw fail(step, "register-eventfd " + r.name() + ": " + errno(ret));
                 }
             }
+            case Step.RegisterFiles r -> {
+                int[] files = new int[r.files().size()];
+                for (int i = 0; i < files.length; i++) {
+                    files[i] = fd(r.files().get(i));
+                }
+                int ret = ring.registerFiles(files);
+                if (ret < 0) {
+                    throw fail(step, "register-files: " + errno(ret));
+                }
+            }
+            case Step.RegisterBuffers r -> {
+                MemorySegment[] bufs = new MemorySegment[r.count()];
+                for (int i = 0; i < bufs.length; i++) {
+                    bufs[i] = arena.allocate(Step.RegisterBuffers.BUFFER_SIZE, RW_BUFFER_ALIGN);
+                }
+                int ret = ring.registerBuffers(bufs);
+                if (ret < 0) {
+                    throw fail(step, "register-buffers " + r.count() + ": " + errno(ret));
+                }
+            }
             case Step.SqeStep s -> queue(s);
             case Step.Submit ignored -> out.accept("submitted " + ring.submit());
             case Step.Wait w -> {
@@ -270,6 +290,12 @@ public final class ScenarioRunner {
                     sqe.prepNopInject(n.injectResult().getAsInt());
                 } else {
                     sqe.prepNop();
+                }
+                if (n.nopFlags() != 0) {
+                    sqe.opFlags(sqe.opFlags() | n.nopFlags()).bufIndex(n.bufIndex());
+                    if (n.fd() != null) {
+                        sqe.fd(fd(n.fd()));
+                    }
                 }
             }
             case Step.PollAdd p -> {

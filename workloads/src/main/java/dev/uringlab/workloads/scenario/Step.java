@@ -43,11 +43,36 @@ public sealed interface Step {
     /** {@code register-eventfd NAME}: IORING_REGISTER_EVENTFD. */
     record RegisterEventfd(int line, String name) implements Step {}
 
+    /** {@code register-files F [F...]}: IORING_REGISTER_FILES, {@code F} at slot 0 and so on. */
+    record RegisterFiles(int line, java.util.List<FdRef> files) implements Step {
+        public RegisterFiles {
+            files = java.util.List.copyOf(files);
+        }
+    }
+
+    /** {@code register-buffers N}: IORING_REGISTER_BUFFERS with N fresh page-aligned buffers of {@value #BUFFER_SIZE} bytes. */
+    record RegisterBuffers(int line, int count) implements Step {
+        /** Each registered buffer's length. */
+        public static final int BUFFER_SIZE = 4096;
+    }
+
     /**
-     * {@code nop ud=U [fail=R] [FLAGS]}: IORING_OP_NOP, with IORING_NOP_INJECT_RESULT and
-     * {@code len = R} when {@code fail=} is given.
+     * {@code nop ud=U [fail=R] [file=F | fixed_file=N] [buf=N] [tw] [nop_flags=B] [FLAGS]}:
+     * IORING_OP_NOP, with IORING_NOP_INJECT_RESULT and {@code len = R} when {@code fail=} is given;
+     * {@code nopFlags} holds the other nop_flags bits (IORING_NOP_FILE with {@code fd}, also
+     * IORING_NOP_FIXED_FILE when {@code fd} is a registered file's slot, IORING_NOP_FIXED_BUFFER
+     * with {@code bufIndex}, IORING_NOP_TW, and the raw bits of {@code nop_flags=}).
+     *
+     * @param fd       {@code sqe->fd}: the file of {@code file=} or the slot of {@code fixed_file=}; null for -1
+     * @param bufIndex {@code sqe->buf_index} ({@code buf=}), 0 when not given
      */
-    record Nop(int line, long userData, OptionalInt injectResult, int sqeFlags) implements SqeStep {}
+    record Nop(int line, long userData, OptionalInt injectResult, int nopFlags, FdRef fd, int bufIndex, int sqeFlags)
+            implements SqeStep {
+        /** A NOP with no nop_flags but IORING_NOP_INJECT_RESULT's ({@code nop ud=U [fail=R] [FLAGS]}). */
+        public Nop(int line, long userData, OptionalInt injectResult, int sqeFlags) {
+            this(line, userData, injectResult, 0, null, 0, sqeFlags);
+        }
+    }
 
     /** {@code poll ud=U fd=F [events=IN|OUT] [multi] [FLAGS]}: IORING_OP_POLL_ADD. */
     record PollAdd(int line, long userData, FdRef fd, int events, boolean multishot, int sqeFlags) implements SqeStep {}

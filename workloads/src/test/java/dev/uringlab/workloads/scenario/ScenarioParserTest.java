@@ -3,6 +3,7 @@ package dev.uringlab.workloads.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.uringlab.api.NopFlags;
 import dev.uringlab.api.Opcodes;
 import dev.uringlab.api.PollEvents;
 import dev.uringlab.api.SqeFlags;
@@ -79,6 +80,32 @@ class ScenarioParserTest {
                 new Step.AppRead(22, "p.r", 3),
                 new Step.Reap(23),
                 new Step.WaitFor(24, 9));
+    }
+
+    @Test
+    void shouldReadTheNopFlagsAndTheRegistrations() throws Exception {
+        Scenario s = parse("""
+                setup entries=4
+                pipe p
+                register-files p.r p.w 7
+                register-buffers 2
+                nop ud=1 file=p.r
+                nop ud=2 fixed_file=1 tw link
+                nop ud=3 buf=1 fail=-EIO
+                nop ud=4 tw nop_flags=64
+                nop ud=5 file=-1
+                """);
+        int file = NopFlags.IORING_NOP_FILE;
+        assertThat(s.steps()).containsExactly(
+                new Step.DeclarePipe(2, "p"),
+                new Step.RegisterFiles(3, List.of(new FdRef.Declared("p.r"), new FdRef.Declared("p.w"), new FdRef.Number(7))),
+                new Step.RegisterBuffers(4, 2),
+                new Step.Nop(5, 1, OptionalInt.empty(), file, new FdRef.Declared("p.r"), 0, 0),
+                new Step.Nop(6, 2, OptionalInt.empty(), file | NopFlags.IORING_NOP_FIXED_FILE | NopFlags.IORING_NOP_TW,
+                        new FdRef.Number(1), 0, SqeFlags.IOSQE_IO_LINK),
+                new Step.Nop(7, 3, OptionalInt.of(-5), NopFlags.IORING_NOP_FIXED_BUFFER, null, 1, 0),
+                new Step.Nop(8, 4, OptionalInt.empty(), NopFlags.IORING_NOP_TW | 64, null, 0, 0),
+                new Step.Nop(9, 5, OptionalInt.empty(), file, new FdRef.Number(-1), 0, 0));
     }
 
     @Test
@@ -162,9 +189,9 @@ class ScenarioParserTest {
                 Arguments.of("setup entries=4 now", "t.scn:1: unexpected 'now'; expected 'setup entries=N [cq_entries=M] [iopoll]'"),
                 // commands and arguments
                 Arguments.of(s + "nopp ud=1", "t.scn:2: unknown command 'nopp'; commands: setup, pipe, socketpair, tcppair, eventfd, nullb, register-eventfd, "
-                        + "nop, poll, poll-remove, read, write, opcode, submit, wait, app, reap"),
+                        + "register-files, register-buffers, nop, poll, poll-remove, read, write, opcode, submit, wait, app, reap"),
                 Arguments.of("frobnicate", "t.scn:1: unknown command 'frobnicate'; commands: setup, pipe, socketpair, tcppair, eventfd, "
-                        + "nullb, register-eventfd, nop, poll, poll-remove, read, write, opcode, submit, wait, app, reap"),
+                        + "nullb, register-eventfd, register-files, register-buffers, nop, poll, poll-remove, read, write, opcode, submit, wait, app, reap"),
                 Arguments.of(s + "nop", "t.scn:2: nop: missing ud="),
                 Arguments.of(s + "nop link", "t.scn:2: nop: missing ud="),
                 Arguments.of(s + "poll fd=3", "t.scn:2: poll: missing ud="),
@@ -178,7 +205,18 @@ class ScenarioParserTest {
                 Arguments.of(s + "opcode ud=1", "t.scn:2: opcode: missing op="),
                 Arguments.of(s + "nop ud=1 ud=2", "t.scn:2: ud= given twice"),
                 Arguments.of(s + "nop ud=1 =2", "t.scn:2: '=2': an argument is key=value"),
-                Arguments.of(s + "nop ud=1 fd=3", "t.scn:2: unknown argument 'fd=' for nop; nop takes ud=, fail="),
+                Arguments.of(s + "nop ud=1 fd=3", "t.scn:2: unknown argument 'fd=' for nop; nop takes ud=, fail=, file=, fixed_file=, buf=, nop_flags="),
+                Arguments.of(p + "nop ud=1 file=p.r fixed_file=0", "t.scn:3: nop: file= and fixed_file= name the same sqe->fd; give one"),
+                Arguments.of(s + "nop ud=1 file=q.r", "t.scn:2: file=q.r: nothing named 'q' is declared above"),
+                Arguments.of(p + "nop ud=1 file=p", "t.scn:3: file=p: 'p' is a pipe: use p.r or p.w"),
+                Arguments.of(s + "nop ud=1 buf=65536", "t.scn:2: buf=65536: expected a decimal number from 0 to 65535"),
+                Arguments.of(s + "nop ud=1 nop_flags=-1", "t.scn:2: nop_flags=-1: expected a decimal number from 0 to 2147483647"),
+                Arguments.of(s + "nop ud=1 tw tw", "t.scn:2: flag 'tw' given twice"),
+                Arguments.of(s + "register-files", "t.scn:2: expected 'register-files F [F...]'"),
+                Arguments.of(s + "register-files fd=3", "t.scn:2: expected 'register-files F [F...]'"),
+                Arguments.of(s + "register-files q.r", "t.scn:2: register-files q.r: nothing named 'q' is declared above"),
+                Arguments.of(s + "register-buffers", "t.scn:2: expected 'register-buffers N'"),
+                Arguments.of(s + "register-buffers 0", "t.scn:2: register-buffers 0: expected a decimal number from 1 to 64"),
                 Arguments.of(s + "read ud=1 fd=3 len=1 pos=4", "t.scn:2: unknown argument 'pos=' for read; read takes ud=, fd=, len=, off="),
                 Arguments.of(s + "nullb d", "t.scn:2: nullb: missing size="),
                 Arguments.of(s + "nullb d size=1000", "t.scn:2: size=1000: a multiple of the 512-byte block size"),
@@ -214,8 +252,9 @@ class ScenarioParserTest {
                 Arguments.of(p + "poll ud=1 fd=p.r events=IN|IN", "t.scn:3: events=IN|IN: expected IN, OUT or IN|OUT"),
                 Arguments.of(p + "poll ud=1 fd=p.r events=", "t.scn:3: events=: expected IN, OUT or IN|OUT"),
                 // flag words
-                Arguments.of(s + "nop ud=1 lnk", "t.scn:2: unknown flag 'lnk'; flags: link, hardlink, drain, async, skip"),
-                Arguments.of(s + "nop ud=1 multi", "t.scn:2: unknown flag 'multi'; flags: link, hardlink, drain, async, skip"),
+                Arguments.of(s + "nop ud=1 lnk", "t.scn:2: unknown flag 'lnk'; flags: link, hardlink, drain, async, skip, tw"),
+                Arguments.of(s + "nop ud=1 multi", "t.scn:2: unknown flag 'multi'; flags: link, hardlink, drain, async, skip, tw"),
+                Arguments.of(p + "poll ud=1 fd=p.r tw", "t.scn:3: unknown flag 'tw'; flags: link, hardlink, drain, async, skip, multi"),
                 Arguments.of(p + "poll ud=1 fd=p.r multishot", "t.scn:3: unknown flag 'multishot'; flags: link, hardlink, drain, async, skip, multi"),
                 Arguments.of(s + "nop ud=1 link link", "t.scn:2: flag 'link' given twice"),
                 // names
