@@ -17,7 +17,9 @@
  *       6.2 to 6.6, {@code always-post}, 6.1, and {@code worker-post}, 5.7 to 6.0: one function whose condition
  *       moved)</td><td>6.7</td></tr>
  *   <tr><td>{@code ev-posted}</td><td>{@link dev.uringlab.strategy.baseline.WqHasSleeperEvPosted} (also
- *       {@code no-uring-wake}, 6.0 and 6.1: the eventfd signalled without EPOLL_URING_WAKE)</td><td>6.2</td></tr>
+ *       {@code no-uring-wake}, 6.0 and 6.1: the eventfd signalled without EPOLL_URING_WAKE; and
+ *       {@link dev.uringlab.strategy.baseline.PollWqEvPosted} {@code poll-wq}, 6.3 on: the ring fd's poll_wq woken from
+ *       __io_commit_cqring_flush behind poll_activated)</td><td>6.2</td></tr>
  * </table>
  * The era axes' baselines are the newest kernel's way, not a pre-patch one (no seed patches
  * them); their older ways live in strategy-era, except the older conditions of
