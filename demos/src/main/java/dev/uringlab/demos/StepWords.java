@@ -59,7 +59,7 @@ final class StepWords {
                     + (e.arg("irq") != 0 ? ", in its completion interrupt" : ", found by polling");
             case BIO_POLL -> "bio_poll runs the device's poll queue: " + e.arg("found") + " completion(s)";
             case IO_DO_IOPOLL -> "io_do_iopoll reaps " + e.arg("nr_events") + " request(s) from ctx->iopoll_list";
-            case CALL, LOCKED, FENCE, IRQ, RCU, SHARED_WRITE, SLAB_ALLOC, SLAB_FREE, SYSCALL, WAKEUP, LIST -> costedStep(e);
+            case CALL, LOCKED, FENCE, IRQ, RCU, SHARED_WRITE, SLAB_ALLOC, SLAB_FREE, SYSCALL, WAKEUP, LIST, SOCKET -> costedStep(e);
             // A point added since this model was written: named by its area until it gets its own words.
             default -> "a step of " + e.point().area().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
         };
@@ -91,6 +91,7 @@ final class StepWords {
             case SYSCALL -> "a system call";
             case WAKEUP -> "a task woken";
             case LIST -> "a list operation on a shared structure";
+            case SOCKET -> "one pass through the socket's protocol";
         };
         return what + ": " + e.subject();
     }

@@ -31,15 +31,16 @@ class KernelPricedReportTest {
         Report report = report(true);
         String html = Files.readString(report.file());
         assertThat(html).contains("<section id=\"kernel-priced\">").contains("<a href=\"#kernel-priced\">")
-                .contains("Linux 6.18.2-test")
+                .contains("Linux 6.18.2-test (fitted 2026-12-03 on a test machine)")
                 .contains("What this assumes.").contains("the authors&#39; kernels ran on other machines")
                 // link 10: 76 / 37 ns per NOP
                 .contains("2.05\u00d7").contains("linked-nops-10-5.6")
                 .contains("no recipe of seed 003 has this figure&#39;s parameters");
         assertThat(html).containsPattern("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"step-bars\"[^>]*aria-label=\"where the time goes, linked-nops-10-5.6\"")
                 .contains("A syscall: 50.0 ns/op").contains("reg.b &lt;poll_multi&gt; &amp; &quot;eventfd&quot;");
-        assertThat(report.summaryTable()).contains("Kernel-priced ratio: what Linux 6.18.2-test's prices predict")
-                .contains("OVER the 15% bar").contains("2.05x").contains("Assumes: The prices are today's");
+        assertThat(report.summaryTable())
+                .contains("Kernel-priced ratio: what the prices of Linux 6.18.2-test (fitted 2026-12-03 on a test machine) predict")
+                .contains("OVER the 15% bar").contains("2.05x").contains("Assumes: The prices are those of the kernel and machine named");
     }
 
     @Test

@@ -356,10 +356,12 @@ class ReportsTest {
         Report report = report(run.resolve("jmh.json"));
         assertThat(report.summaryTable()).containsPattern("(?s)A/A race.*1.00x +\\[1.00, 1.00\\] +0.0% +400 +2 +100% +wall +floor met"
                 + " +Nops32Benchmark.nops32 depth=32,").contains("req-alloc=baseline");
-        assertThat(report.summaryTable()).containsPattern("001 +second setup +\\S+ +1.04x +\\[1.04, 1.04\\] +0.0% +400 +2 +reproduced");
+        assertThat(report.summaryTable()).containsPattern("001 +second setup +\\S+ +1.04x +\\[1.04, 1.04\\] +0.0% +400 +2 +wall +reproduced");
+        assertThat(report.summaryTable()).contains("arm-cpu: the CPU time of the benchmark thread and the arm's own threads");
         assertThat(report.summaryTable().lines().filter(l -> l.length() > 120)).as("lines over 120 columns").isEmpty();
         String html = Files.readString(report.file());
-        assertThat(html).containsSubsequence("The method's floor: an A/A race", "floor met", "One paired race, slice by slice",
+        assertThat(html).containsSubsequence("The method's floor: an A/A race", "clock wall", "floor met", "clock wall", "<b>arm-cpu</b>",
+                "One paired race, slice by slice",
                 "<svg", "How the forks settled");
         assertThat(html).doesNotContain("PairedBenchmark.block");
     }

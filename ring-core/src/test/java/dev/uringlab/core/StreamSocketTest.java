@@ -9,12 +9,16 @@ import static dev.uringlab.core.RingFixture.reap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.uringlab.api.Ring;
+import dev.uringlab.api.RingConfig;
 import dev.uringlab.api.Syscalls;
 import dev.uringlab.spi.Counter;
 import dev.uringlab.core.fs.StreamSocket;
+import dev.uringlab.spi.trace.StepKind;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -196,6 +200,44 @@ class StreamSocketTest {
             sys.write(sv[0], big, 16);
             sys.read(sv[1], big, 16);
         })).as("SOCK_NOSPACE was cleared: the next read wakes nobody").isZero();
+    }
+
+    /**
+     * Every send and every receive through a socket is one {@code sock} step, the protocol's pass
+     * (tcp_sendmsg / tcp_recvmsg, unix_stream_sendmsg / unix_stream_recvmsg), whether it comes from
+     * write(2) and read(2) or from io_uring's WRITE and READ through sock_write_iter and
+     * sock_read_iter; a receive that finds nothing still takes it; a read of nothing returns before
+     * the protocol (sock_read_iter's "Match SYS5 behaviour").
+     */
+    @Test
+    void shouldTakeOneProtocolPassPerSendAndPerReceive() {
+        List<String> sock = new ArrayList<>();
+        try (Ring traced = RingFixture.open(RingConfig.builder(16).deterministic(true).trace(e -> {
+            if (e.point().kind() == StepKind.SOCKET) {
+                sock.add(e.typedStep());
+            }
+        }).build())) {
+            Syscalls s = traced.sys();
+            MemorySegment buf = arena.allocate(16);
+            int[] tcp = s.tcpPair();
+            assertThat(s.write(tcp[1], buf, 16)).isEqualTo(16);
+            traced.getSqe().prepRead(tcp[0], buf, 16, 0).userData(1);
+            assertThat(traced.submitAndWait(1)).isEqualTo(1);
+            traced.getSqe().prepWrite(tcp[0], buf, 16, 0).userData(2);
+            assertThat(traced.submitAndWait(1)).isEqualTo(1);
+            assertThat(reap(traced)).containsExactly(cqe(1, 16), cqe(2, 16));
+            assertThat(s.read(tcp[1], buf, 16)).isEqualTo(16);
+            assertThat(sock).as("the echo's four passes").containsExactly("sock tcp_sendmsg", "sock tcp_recvmsg", "sock tcp_sendmsg",
+                    "sock tcp_recvmsg");
+
+            sock.clear();
+            assertThat(s.read(tcp[1], buf, 16)).as("nothing queued").isEqualTo(-EAGAIN);
+            assertThat(s.read(tcp[1], buf, 0)).as("a read of nothing").isZero();
+            int[] unix = s.socketpair();
+            assertThat(s.write(unix[0], buf, 16)).isEqualTo(16);
+            assertThat(s.read(unix[1], buf, 16)).isEqualTo(16);
+            assertThat(sock).containsExactly("sock tcp_recvmsg", "sock unix_stream_sendmsg", "sock unix_stream_recvmsg");
+        }
     }
 
     /** Waitqueue wakes of a sender's socket when its peer reads 16 bytes it sent, with a POLLIN poll armed on the sender. */

@@ -92,7 +92,7 @@ public final class CompareCommand implements Callable<Integer> {
     private Path baseline;
 
     @Option(names = "--prices", paramLabel = "FILE",
-            description = "Kernel prices (uring-lab prices) for each figure's kernel-priced ratio (default: results/prices.json when there is one).")
+            description = "Kernel prices (uring-lab prices) for each figure's kernel-priced ratio (default: results/prices.json when there is one, else the prices shipped with uring-lab).")
     private Path prices;
 
     @Option(names = "--prof", paramLabel = "PROFILER",

@@ -35,7 +35,8 @@ final class CompareReport {
      * otherwise.
      *
      * @param against an earlier run's jmh.json, for the change since it
-     * @param prices  kernel prices ({@code uring-lab prices}) to place beside the report, else the default ones if any
+     * @param prices  kernel prices ({@code uring-lab prices}) to place beside the report, else this machine's
+     *                {@code results/prices.json}, else the ones shipped with uring-lab ({@link PricesCommand#forCompare})
      * @param verbose whether JMH's output went to the terminal (else to {@code jmh.log})
      */
     static int finish(PrintWriter out, PrintWriter err, Layout layout, CompareRun run, Intervals intervals,
@@ -72,7 +73,7 @@ final class CompareReport {
             return EXIT_FAILURE;
         }
         env.write(dir);
-        PricesCommand.forCompare(prices.orElse(null), layout).ifPresent(source -> PricesCommand.placeBeside(source, dir, err));
+        PricesCommand.forCompare(prices.orElse(null), layout, err).ifPresent(p -> PricesCommand.placeBeside(p, dir, err));
         Report report;
         try {
             report = Reports.write(new ReportRequest(List.of(dir.resolve(JmhJson.NAME)), against,

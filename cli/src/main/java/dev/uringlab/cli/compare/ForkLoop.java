@@ -1,5 +1,6 @@
 package dev.uringlab.cli.compare;
 
+import dev.uringlab.reports.analysis.FloorCheck;
 import dev.uringlab.reports.analysis.Intervals;
 import dev.uringlab.reports.input.JmhResult;
 import dev.uringlab.reports.input.ReportInputException;
@@ -163,7 +164,9 @@ final class ForkLoop {
 
     /**
      * Each race's precision now: the half-width over the value of its challenger's ratio to its
-     * reference, or of its score when it races alone; a race not yet measured is left out.
+     * reference, or of its score when it races alone; for the A/A race, how far its interval
+     * reaches from 1.00 ({@link FloorCheck#reach}), since its floor is met only there; a race
+     * not yet measured is left out.
      */
     private static Map<Races.Race, Double> precisions(Path json, Intervals intervals, List<Races.Race> races) {
         Map<Races.Race, Double> out = new LinkedHashMap<>();
@@ -179,7 +182,8 @@ final class ForkLoop {
             if (PairedRaces.isPaired(race.point())) {
                 List<PlanPoint> arms = PairedRaces.arms(race.point());
                 run.race(arms.getFirst().benchmark(), arms.get(0).params(), arms.get(1).params())
-                        .ifPresent(r -> out.put(race, intervals.paired(r).precision()));
+                        .map(intervals::paired)
+                        .ifPresent(e -> out.put(race, PairedRaces.isAa(race.point()) ? FloorCheck.reach(e) : e.precision()));
                 continue;
             }
             Optional<JmhResult> point = result(results, race.point());

@@ -105,9 +105,16 @@ final class PairedRaces {
         return List.of("-jvmArgsPrepend", "-D" + SLICES_PROPERTY + "=" + csv);
     }
 
+    /** The columns of the harness's slice file ({@code SliceLog}) in the order {@value RunReader#SLICES_FILE} holds them. */
+    private static final List<String> COLUMNS = List.of("iteration", "arm", "start_ns", "ns", "ops", "cpu_ns", "arm_cpu_ns", "threads");
+    /** The columns a slice file may lack, written -1 (unknown): files from before they were kept. */
+    private static final List<String> LATER = List.of("arm_cpu_ns", "threads");
+
     /**
      * Adds the slices one fork of {@code point} wrote to {@code csv} (the harness's
-     * {@code iteration,arm,start_ns,ns,ops,cpu_ns,threads} lines) as a fork of its race, with the slice length
+     * {@code iteration,arm,start_ns,ns,ops,cpu_ns,arm_cpu_ns,threads} lines, read by their header's
+     * names: a file from before {@code arm_cpu_ns} or {@code threads} was kept has them unknown, -1)
+     * as a fork of its race, each slice the eight numbers of {@link #COLUMNS}, with the slice length
      * JMH's result for the fork ({@code jmhPart}) gives as the harness's {@code slice} param.
      *
      * @return the slices added: 0 when the fork wrote none
@@ -117,15 +124,31 @@ final class PairedRaces {
             return 0;
         }
         List<String> lines = Files.readAllLines(csv);
+        if (lines.isEmpty()) {
+            return 0;
+        }
+        List<String> header = List.of(lines.getFirst().strip().split(","));
+        int[] at = COLUMNS.stream().mapToInt(header::indexOf).toArray();
+        for (int c = 0; c < at.length; c++) {
+            if (at[c] < 0 && !LATER.contains(COLUMNS.get(c))) {
+                throw new IOException(csv + " is not a paired harness's slice file: no column " + COLUMNS.get(c) + " in " + header);
+            }
+        }
         ArrayNode fork = JSON.createArrayNode();
-        for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+        for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",");
-            if (f.length != 7) {
+            if (f.length != header.size()) {
                 continue;
             }
-            fork.addArray().add(Integer.parseInt(f[0])).add(f[1].equals("a") ? PairedRace.A : PairedRace.B)
-                    .add(Long.parseLong(f[2])).add(Long.parseLong(f[3])).add(Long.parseLong(f[4])).add(Long.parseLong(f[5]))
-                    .add(Integer.parseInt(f[6]));
+            ArrayNode slice = fork.addArray();
+            for (int c = 0; c < at.length; c++) {
+                String v = at[c] < 0 ? "-1" : f[at[c]];
+                if (COLUMNS.get(c).equals("arm")) {
+                    slice.add(v.equals("a") ? PairedRace.A : PairedRace.B);
+                } else {
+                    slice.add(Long.parseLong(v));
+                }
+            }
         }
         if (fork.isEmpty()) {
             return 0;

@@ -15,9 +15,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -81,8 +84,7 @@ public final class PricesCommand implements Callable<Integer> {
             return EXIT_USAGE;
         }
         PriceFit.Fit fit = PriceFit.fit(input.kinds(), input.workloads(), seed);
-        KernelPrices prices = KernelPrices.of(fit, "Linux " + System.getProperty("os.version"), input.skipped())
-                .withRaces(RecipeRaces.all(input.kinds()));
+        KernelPrices prices = RecipeRaces.into(KernelPrices.of(fit, "Linux " + System.getProperty("os.version"), fitted(), input.skipped()));
         Path file = output != null ? output : defaultFile(Layout.locate());
         try {
             prices.write(file);
@@ -111,25 +113,52 @@ public final class PricesCommand implements Callable<Integer> {
         return out.toString();
     }
 
+    /** When and on what machine prices fitted now are: {@code 2026-12-03 on AMD EPYC, 2 CPUs} (env.json's cpu and cores). */
+    static String fitted() {
+        return LocalDate.now(ZoneOffset.UTC) + " on " + EnvFile.cpuModel().orElse("an unknown CPU") + ", "
+                + Runtime.getRuntime().availableProcessors() + " CPUs";
+    }
+
     /**
-     * Puts the prices {@code source} beside a run as {@code prices.json}, with this build's
-     * recipes, for the report to read; returns whether it did. A prices file that cannot be read
-     * is reported on {@code err} and left out.
+     * Puts {@code prices} beside a run as {@code prices.json}, with this build's recipes, for the
+     * report to read; returns whether it did. Prices fitted before a kind this build's recipes
+     * take was typed price the rest and name that kind's steps as left out ({@link RecipeRaces#into}).
      */
-    static boolean placeBeside(Path source, Path runDir, PrintWriter err) {
+    static boolean placeBeside(KernelPrices prices, Path runDir, PrintWriter err) {
         try {
-            KernelPrices prices = KernelPrices.read(source);
-            prices.withRaces(RecipeRaces.all(prices.kinds())).write(runDir.resolve(KernelPrices.NAME));
+            RecipeRaces.into(prices).write(runDir.resolve(KernelPrices.NAME));
             return true;
-        } catch (ReportInputException | IOException | IllegalStateException e) {
+        } catch (IOException | IllegalStateException e) {
             err.println("uring-lab: no kernel-priced ratios: " + e.getMessage());
             return false;
         }
     }
 
-    /** What {@code compare} prices its figures with: {@code given}, else {@code results/prices.json} when there is one. */
-    static java.util.Optional<Path> forCompare(Path given, Layout layout) {
+    /** {@link #placeBeside(KernelPrices, Path, PrintWriter)} of the prices file {@code source}, which may be unreadable. */
+    static boolean placeBeside(Path source, Path runDir, PrintWriter err) {
+        try {
+            return placeBeside(KernelPrices.read(source), runDir, err);
+        } catch (ReportInputException e) {
+            err.println("uring-lab: no kernel-priced ratios: " + e.getMessage());
+            return false;
+        }
+    }
+
+    /**
+     * What {@code compare} prices its figures with: {@code given}, else {@code results/prices.json}
+     * when there is one (this machine's own fit), else the prices shipped with this build
+     * ({@link KernelPrices#reference}, named in the report by kernel, date and machine).
+     */
+    static Optional<KernelPrices> forCompare(Path given, Layout layout, PrintWriter err) {
         Path source = given != null ? given : defaultFile(layout);
-        return given != null || Files.isRegularFile(source) ? java.util.Optional.of(source) : java.util.Optional.empty();
+        if (given == null && !Files.isRegularFile(source)) {
+            return KernelPrices.reference();
+        }
+        try {
+            return Optional.of(KernelPrices.read(source));
+        } catch (ReportInputException e) {
+            err.println("uring-lab: no kernel-priced ratios: " + e.getMessage());
+            return Optional.empty();
+        }
     }
 }

@@ -22,7 +22,29 @@ final class RecipeRaces {
     private RecipeRaces() {
     }
 
-    /** The races of every recipe, steps per operation in {@code kinds} order (a kind the prices lack is refused). */
+    /**
+     * {@code prices} with the races of every recipe of this build. A kind some recipe takes that
+     * the prices lack (they were fitted by an earlier build, before the kind was typed) joins them
+     * unpriced ({@link KernelPrices#withUnpricedKinds}): every ratio leaves its steps out and
+     * names them, and the other kinds' prices still hold.
+     */
+    static KernelPrices into(KernelPrices prices) {
+        List<String> missing = new ArrayList<>();
+        for (Recipe r : Recipes.all()) {
+            for (Recipe.Arm arm : r.arms()) {
+                for (RecipeStep s : arm.steps()) {
+                    String kind = s.kind().keyword();
+                    if (!prices.kinds().contains(kind) && !missing.contains(kind)) {
+                        missing.add(kind);
+                    }
+                }
+            }
+        }
+        KernelPrices known = prices.withUnpricedKinds(missing);
+        return known.withRaces(all(known.kinds()));
+    }
+
+    /** The races of every recipe, steps per operation in {@code kinds} order (a kind {@code kinds} lacks is refused). */
     static List<KernelPrices.Race> all(List<String> kinds) {
         List<KernelPrices.Race> races = new ArrayList<>();
         for (Recipe r : Recipes.all()) {
@@ -36,7 +58,7 @@ final class RecipeRaces {
                     int k = kinds.indexOf(s.kind().keyword());
                     if (k < 0) {
                         throw new IllegalStateException(r.file() + ":" + s.line() + ": step kind " + s.kind().keyword()
-                                + " is not one the prices know " + kinds + " (refit them with this build: uring-lab prices)");
+                                + " is not one of " + kinds);
                     }
                     steps[k] += 1.0 / ((double) r.rounds() * r.ops());
                 }

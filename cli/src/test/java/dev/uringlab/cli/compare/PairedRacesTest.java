@@ -1,11 +1,14 @@
 package dev.uringlab.cli.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.uringlab.reports.analysis.Intervals;
+import dev.uringlab.reports.input.Clock;
 import dev.uringlab.reports.input.PairedRace;
 import dev.uringlab.reports.input.Run;
 import dev.uringlab.reports.input.RunReader;
+import dev.uringlab.reports.input.Slice;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -29,6 +32,29 @@ class PairedRacesTest {
         assertThat(PairedRaces.label(PairedRaces.point(NOPS, NOPS))).isEqualTo(NOPS.toString());
         assertThat(PairedRaces.label(PairedRaces.solo(NOPS))).isEqualTo(NOPS + " alone");
         assertThat(PairedRaces.jvmArgs(Path.of("/r/slices-fork.csv"))).containsExactly("-jvmArgsPrepend", "-Duringlab.slices=/r/slices-fork.csv");
+    }
+
+    /** A fork's slices as the harness writes them now, with each arm's CPU time: the race is rated per CPU-second of the arm's threads. */
+    @Test
+    void shouldCarryTheArmsCpuTimeByItsColumnsName(@TempDir Path dir) throws Exception {
+        PlanPoint aa = PairedRaces.point(NOPS, NOPS);
+        PairedRaces paired = new PairedRaces();
+        Path csv = dir.resolve("slices-fork.csv");
+        Files.writeString(csv, """
+                iteration,arm,start_ns,ns,ops,cpu_ns,arm_cpu_ns,threads
+                1,a,0,20000000,640000,5000000,20000000,2
+                1,b,20000000,20000000,641280,5000000,20040000,2
+                """);
+        Path part = dir.resolve("jmh-fork.json");
+        Files.writeString(part, harnessResult(aa));
+        assertThat(paired.append(aa, csv, part)).isEqualTo(2);
+        paired.write(dir);
+        Files.writeString(dir.resolve("jmh.json"), "[" + harnessResult(aa).strip().substring(1));
+        PairedRace r = RunReader.read(dir.resolve("jmh.json")).races().getFirst();
+        assertThat(r.forks().getFirst()).extracting(Slice::cpuNanos, Slice::armCpuNanos, Slice::threads)
+                .containsExactly(tuple(5_000_000L, 20_000_000L, 2), tuple(5_000_000L, 20_040_000L, 2));
+        assertThat(r.clock()).isEqualTo(Clock.ARM_CPU);
+        assertThat(Intervals.DEFAULT.paired(r).value()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-12));
     }
 
     @Test
@@ -58,7 +84,9 @@ class PairedRacesTest {
             assertThat(r.pairs()).isEqualTo(4);
             assertThat(r.onCpu()).isEqualTo(1.0); // shares 0.5, 0.95, 1, 1 in each fork: the median is 1
             assertThat(r.forks().getFirst()).allSatisfy(s -> assertThat(s.threads()).isEqualTo(1));
-            assertThat(r.cpuClock()).as("an arm with a thread of its own: wall-clock rates").isFalse();
+            assertThat(r.forks().getFirst()).allSatisfy(s -> assertThat(s.armCpuNanos()).isEqualTo(-1));
+            assertThat(r.clock()).as("an arm with a thread of its own whose CPU time the file lacks: wall-clock rates")
+                    .isEqualTo(Clock.WALL);
             // pairs (a, b) and (b, a): 1.002 and 1/1.002, so the geometric mean is exactly 1
             assertThat(Intervals.DEFAULT.paired(r).value()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-12));
         });

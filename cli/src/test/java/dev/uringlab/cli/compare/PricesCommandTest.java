@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.uringlab.cli.UringLab;
 import dev.uringlab.reports.prices.KernelPrices;
+import dev.uringlab.reports.prices.PricedRatios;
 import dev.uringlab.spi.recipe.Recipes;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -30,7 +31,7 @@ class PricesCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The prices the made-up machine charges, ns per step. */
     private static final Map<String, Double> TRUTH = Map.of("call", 3.0, "locked", 8.0, "fence", 20.0, "irq", 6.0, "rcu", 4.0,
-            "shared-write", 5.0, "syscall", 150.0, "wakeup", 900.0);
+            "shared-write", 5.0, "syscall", 150.0, "wakeup", 900.0, "sock", 3000.0);
 
     @TempDir
     Path dir;
@@ -85,18 +86,80 @@ class PricesCommandTest {
         KernelPrices prices = KernelPrices.read(out);
         assertThat(prices.workloads()).hasSize(steps.get("workloads").size());
         assertThat(prices.races()).hasSize(Recipes.all().size());
-        // a kind that moves alone somewhere (a wakeup: the io-wq punts) is recovered; so are the
-        // task-work round trip's calls and locks, which a link member takes eleven and eight of
-        // against a NOP batch's two and three per io_uring_enter
-        int wakeup = prices.kinds().indexOf("wakeup");
-        assertThat(prices.separable(wakeup)).isTrue();
-        assertThat(prices.prices()[wakeup]).isBetween(850.0, 950.0);
-        for (String kind : List.of("call", "locked")) {
+        // a kind that moves alone somewhere (a wakeup: the io-wq punts) is recovered; so is a socket's
+        // protocol pass, which only the echo workloads take (four per transaction)
+        for (String kind : List.of("wakeup", "sock")) {
             int k = prices.kinds().indexOf(kind);
             assertThat(prices.separable(k)).as(kind).isTrue();
             assertThat(prices.prices()[k]).as(kind).isBetween(0.9 * TRUTH.get(kind), 1.1 * TRUTH.get(kind));
         }
+        // not asserted: the task-work round trip's calls and locks (eleven and eight per link member
+        // against a NOP batch's two and three per io_uring_enter) were told apart only by the echo
+        // rows' mix, which the sock kind now explains; on these workloads they are a bundle (apart
+        // below 1%), until a calibration workload moves one without the other
         assertThat(prices.worstLooError()).isLessThan(0.15);
+    }
+
+    /**
+     * Prices fitted by a build before the {@code sock} kind still price every recipe of this
+     * build beside a run: the echo recipe's socket passes are left out and named, not a reason to
+     * give up every figure's kernel-priced ratio.
+     */
+    @Test
+    void shouldPlacePricesFromAnEarlierBuildBesideARunWithTheKindsTheyLackLeftOut() throws Exception {
+        List<String> kinds = List.of("call", "locked", "fence", "irq", "rcu", "shared-write", "slab-alloc", "slab-free", "syscall",
+                "wakeup", "list", "request", "cqe");
+        double[] price = {3, 8, 20, 6, 4, 5, 0, 0, 150, 900, 2, 40, 15};
+        double[] apart = new double[kinds.size()];
+        java.util.Arrays.fill(apart, 0.5);
+        apart[kinds.indexOf("slab-alloc")] = Double.NaN;
+        apart[kinds.indexOf("slab-free")] = Double.NaN;
+        Path old = dir.resolve("old-prices.json");
+        new KernelPrices(KernelPrices.ASSUMES, "Linux test", null, kinds, price, price, price, apart, new double[][] {price, price},
+                List.of(), List.of(), List.of()).write(old);
+        Path run = Files.createDirectories(dir.resolve("run"));
+        StringWriter err = new StringWriter();
+
+        assertThat(PricesCommand.placeBeside(old, run, new PrintWriter(err, true))).isTrue();
+
+        assertThat(err.toString()).isEmpty();
+        KernelPrices placed = KernelPrices.read(run.resolve(KernelPrices.NAME));
+        int sock = placed.kinds().indexOf("sock");
+        assertThat(sock).isEqualTo(kinds.size());
+        assertThat(placed.priced(sock)).isFalse();
+        assertThat(placed.races()).hasSize(Recipes.all().size());
+        KernelPrices.Race echo = placed.races().stream().filter(r -> r.race().equals("echo-5.15")).findFirst().orElseThrow();
+        assertThat(echo.arms()).allSatisfy(a -> assertThat(a.steps()[sock]).isEqualTo(4.0));
+        assertThat(PricedRatios.price(echo, placed).note()).contains("left out, no calibration workload prices them")
+                .contains("sock 4.00/4.00");
+    }
+
+    @Test
+    void shouldNameWhenAndWhereThePricesWereFitted() throws Exception {
+        assertThat(PricesCommand.fitted()).matches("\\d{4}-\\d{2}-\\d{2} on .+, \\d+ CPUs");
+    }
+
+    @Test
+    void shouldPriceACompareRunWithTheShippedPricesWhereTheMachineHasFittedNone() throws Exception {
+        StringWriter err = new StringWriter();
+        KernelPrices shipped = PricesCommand.forCompare(null, new Layout(dir), new PrintWriter(err, true)).orElseThrow();
+        assertThat(shipped.provenance()).startsWith("Linux ").contains("(fitted 20");
+        // the shipped prices know every kind this build's recipes take, so every recipe is priced beside a run
+        Path run = Files.createDirectories(dir.resolve("results/run"));
+        assertThat(PricesCommand.placeBeside(shipped, run, new PrintWriter(err, true))).isTrue();
+        assertThat(KernelPrices.read(run.resolve(KernelPrices.NAME)).races()).hasSize(Recipes.all().size());
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void shouldPreferTheMachinesOwnPricesToTheShippedOnes() throws Exception {
+        KernelPrices own = KernelPrices.reference().orElseThrow();
+        own = new KernelPrices(own.assumes(), "Linux 9.9-own", own.fitted(), own.kinds(), own.prices(), own.low(), own.high(),
+                own.apart(), own.draws(), own.workloads(), own.skipped(), List.of());
+        own.write(new Layout(dir).results().resolve(KernelPrices.NAME));
+        StringWriter err = new StringWriter();
+        assertThat(PricesCommand.forCompare(null, new Layout(dir), new PrintWriter(err, true)).orElseThrow().kernel())
+                .isEqualTo("Linux 9.9-own");
     }
 
     @Test

@@ -176,6 +176,27 @@ class RacesTest {
     }
 
     @Test
+    void shouldGiveTheAaRaceTwiceTheFiguresMaximumOfForks() {
+        PlanPoint nops = PlanPoint.parse("run\t" + PairedRaces.FLOOR_BENCHMARK + "\treqAlloc=baseline ring=emulated");
+        PlanPoint cache = PlanPoint.parse("run\t" + PairedRaces.FLOOR_BENCHMARK + "\treqAlloc=req-cache ring=emulated");
+        Races races = Races.paired(List.of(nops, cache), List.of(new Races.Race(cache, Optional.of(nops))), 1, 3, 0.02);
+        Races.Race aa = races.races().getFirst();
+        Map<Races.Race, Double> precision = new HashMap<>();
+        races.races().forEach(r -> precision.put(r, 0.5)); // every race far from its target
+        int aaForks = 0;
+        int figureForks = 0;
+        for (Races.Batch b = races.next(precision); !b.isEmpty(); b = races.next(precision)) {
+            for (PlanPoint p : b.points()) {
+                races.ran(p);
+                aaForks += p.equals(aa.point()) ? 1 : 0;
+                figureForks += p.equals(aa.point()) ? 0 : 1;
+            }
+        }
+        assertThat(figureForks).isEqualTo(3);
+        assertThat(aaForks).isEqualTo(6);
+    }
+
+    @Test
     void shouldRaceTheAaFirstThenEveryFigurePairedAndFitTheirRoundsInQuicksBudget() throws Exception {
         List<PlanPoint> plan;
         try (var in = RacesTest.class.getResourceAsStream("plan-2026-12-01.txt")) {

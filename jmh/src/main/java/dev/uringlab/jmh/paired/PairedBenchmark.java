@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
-import java.util.Set;
 import java.util.SplittableRandom;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -33,22 +32,37 @@ import org.openjdk.jmh.runner.IterationType;
  * One invocation is one block of four slices in a balanced random order, ABBA or BAAB (a fair
  * coin per block), so that neither arm is favoured by going first and a linear drift within a
  * block cancels. Slices {@code 2k} and {@code 2k+1} are the neighbouring pairs whose ratio is
- * the unit of analysis. Every measured slice (arm, start, length, operations, and the benchmark
- * thread's CPU time in it, which says how much of the slice other work took) is kept and, at
+ * the unit of analysis. Every measured slice (arm, start, length, operations, the CPU time in it
+ * of the benchmark thread and of all the arm's threads, see "Whose time") is kept and, at
  * the fork's end, written to the file named by the system property {@value #SLICES_PROPERTY}
  * ({@link SliceLog}); JMH's own score is blocks per second and means nothing more. An arm runs
  * its benchmark method until its slice's deadline (at least one invocation), so a slice is as
  * long as asked whatever the arm's speed.
  *
  * <h2>Whose time</h2>
- * Each slice also records the benchmark thread's CPU time in it and how many threads of its own
- * the slice's arm has (live threads whose context class loader is the arm's: a slice runs with
- * the arm's loader as the thread's context loader, so a thread the arm starts, as io-wq's workers
- * or a client thread, carries it; counted as each measurement iteration begins). An arm with
- * none does all its work on the benchmark thread, so the time that thread is off a CPU (another
- * process's turn, a GC pause, a compilation it waits for) is no part of the arm's work; the
- * report then rates its slices per CPU-second. An arm with threads of its own, or on the native
- * ring (whose kernel works on threads of its own), is rated per wall-second.
+ * Each slice also records how many threads of its own the slice's arm has and the CPU time, in the
+ * slice, of the benchmark thread alone and of the arm: the benchmark thread plus those threads
+ * ({@link ArmThreads}: live threads whose context class loader is the arm copy's; a slice runs
+ * with the copy's loader as the thread's context loader, so a thread the arm starts, as io-wq's
+ * workers or a client thread, carries it). They are counted as each measurement iteration begins,
+ * and again at a slice's edge whenever a thread has started in the JVM since (io-wq makes workers
+ * on demand, so an arm may start one mid-iteration; one started within a slice has all its CPU
+ * time there). The report rates a race's slices on one clock:
+ * <ul>
+ *   <li>{@code cpu}, per CPU-second of the benchmark thread, when no slice's arm has threads of its
+ *       own: the arm does all its work on that thread, so the time it is off a CPU (another
+ *       process's turn, a GC pause, a compilation it waits for) is no part of the arm's work;</li>
+ *   <li>{@code arm-cpu}, per CPU-second of the benchmark thread and the arm's own threads together,
+ *       when some arm has threads and every arm runs on the emulated ring: the work of all the
+ *       arm's threads per operation, and not the time a woken thread waits to be scheduled (on this
+ *       shared machine mostly other tenants' turns), which falls on two arms' different threads
+ *       differently. An author who timed wall-clock seconds on an idle machine counted that wait;
+ *       this clock does not. A thread that spins while it waits counts its spin;</li>
+ *   <li>{@code wall}, per wall-second, when an arm runs on the native ring, whose kernel works on
+ *       threads the JVM does not see.</li>
+ * </ul>
+ * Reading the threads' CPU times costs one JVM call per slice edge ({@link ArmThreads}, "Cost"),
+ * made outside the slice's timed span.
  *
  * <h2>Copies</h2>
  * Two loaders with the same code do not run at the same speed in one fork: the JIT compiles each
@@ -113,25 +127,36 @@ public class PairedBenchmark extends RingBenchmark {
     private final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     private int iteration;
     private boolean measuring;
-    /** {@code threads[k][arm]}: copy k's arm's own threads as this iteration began, -1 on the native ring (see "Whose time"). */
-    private int[][] threads;
-    /** Whether arm a ({@code [0]}) and arm b ({@code [1]}) run on the native ring, whose kernel has threads of its own. */
-    private boolean[] nativeRing;
+    /** Each copy's own threads and their CPU time in a slice (see "Whose time"). */
+    private ArmThreads own;
 
     @Setup(Level.Trial)
     public void openArms() throws ReflectiveOperationException {
         if (copies < 1) {
             throw new IllegalArgumentException("copies=" + copies + ": at least one copy of each arm");
         }
-        arms = new Arms.Opened[copies][];
+        Arms.Opened[][] opened = new Arms.Opened[copies][];
         for (int k = 0; k < copies; k++) {
             Arms.Opened first = Arms.open("arm a copy " + k, ArmSpec.parse(a));
-            arms[k] = b.equals(NONE) ? new Arms.Opened[] {first, first}
+            opened[k] = b.equals(NONE) ? new Arms.Opened[] {first, first}
                     : new Arms.Opened[] {first, Arms.open("arm b copy " + k, ArmSpec.parse(b))};
         }
+        race(opened, new boolean[] {onNativeRing(a), onNativeRing(b.equals(NONE) ? a : b)});
+    }
+
+    /**
+     * Races these opened arms, {@code opened[copy]} being a copy's pair (a, b), and
+     * {@code nativeRing[arm]} whether arm a ({@code [0]}) or b runs on the native ring: what
+     * {@link #openArms} does once it has opened the params' arms, and a test with arms of its own.
+     */
+    void race(Arms.Opened[][] opened, boolean[] nativeRing) {
+        arms = opened;
         sliceNanos = slice * 1_000_000L;
-        threads = new int[copies][2];
-        nativeRing = new boolean[] {onNativeRing(a), onNativeRing(b.equals(NONE) ? a : b)};
+        ClassLoader[][] loaders = new ClassLoader[opened.length][2];
+        for (int k = 0; k < opened.length; k++) {
+            loaders[k] = new ClassLoader[] {opened[k][0].loader(), opened[k][1].loader()};
+        }
+        own = new ArmThreads(loaders, nativeRing);
     }
 
     @Setup(Level.Iteration)
@@ -143,19 +168,9 @@ public class PairedBenchmark extends RingBenchmark {
         }
     }
 
-    /** Each arm copy's own threads: live threads, other than this one, whose context class loader is the copy's. */
+    /** Counts each arm copy's own threads: live threads, other than this one, whose context class loader is the copy's. */
     void countThreads() {
-        Thread self = Thread.currentThread();
-        Set<Thread> live = Thread.getAllStackTraces().keySet();
-        for (int k = 0; k < copies; k++) {
-            for (int arm = 0; arm < 2; arm++) {
-                int n = 0;
-                for (Thread t : live) {
-                    n += t != self && t.getContextClassLoader() == arms[k][arm].loader() ? 1 : 0;
-                }
-                threads[k][arm] = nativeRing[arm] ? -1 : n;
-            }
-        }
+        own.count();
     }
 
     private static boolean onNativeRing(String spec) {
@@ -164,7 +179,12 @@ public class PairedBenchmark extends RingBenchmark {
 
     /** Copy {@code copy} of arm {@code arm}'s own threads as last counted ({@link #countThreads}), -1 on the native ring. */
     int threads(int copy, int arm) {
-        return threads[copy][arm];
+        return own.threads(copy, arm);
+    }
+
+    /** The measured slices so far. */
+    SliceLog log() {
+        return log;
     }
 
     /** The loader of copy {@code copy} of arm {@code arm} (0: a, 1: b), once the arms are open. */
@@ -175,7 +195,7 @@ public class PairedBenchmark extends RingBenchmark {
     /** One block: ABBA or BAAB. */
     @Benchmark
     public long block() {
-        int copy = block++ % copies;
+        int copy = block++ % arms.length;
         int first = coin.nextBoolean() ? 0 : 1;
         return slice(copy, first) + slice(copy, 1 - first) + slice(copy, 1 - first) + slice(copy, first);
     }
@@ -183,16 +203,21 @@ public class PairedBenchmark extends RingBenchmark {
     private long slice(int copy, int arm) {
         Arms.Opened[] pair = arms[copy];
         Thread thread = Thread.currentThread();
-        ClassLoader own = thread.getContextClassLoader();
+        ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(pair[arm].loader()); // a thread the arm starts is known as its own
+        if (measuring) {
+            own.begin(copy, arm); // before the benchmark thread's own reading, which stays next to the slice
+        }
         long c0 = cpu.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         long ops = pair[arm].slices().applyAsLong(t0 + sliceNanos);
         long t1 = System.nanoTime();
-        thread.setContextClassLoader(own);
+        thread.setContextClassLoader(previous);
         if (measuring) {
             long c1 = cpu.getCurrentThreadCpuTime();
-            log.add(iteration, pair[1] == pair[0] ? 0 : arm, t0, t1 - t0, ops, c1 - c0, threads[copy][arm]); // alone, every slice is a's
+            long others = own.end();
+            log.add(iteration, pair[1] == pair[0] ? 0 : arm, t0, t1 - t0, ops, c1 - c0, others < 0 ? -1 : c1 - c0 + others,
+                    own.threads(copy, arm)); // alone, every slice is a's
         }
         return ops;
     }

@@ -2,7 +2,8 @@
  * Paired races: both arms of a race in one JMH fork, each arm's engine in a class loader of its
  * own, taking turns in slices of tens of milliseconds. {@link dev.uringlab.jmh.paired.PairedBenchmark}
  * is the JMH benchmark (one block of four slices per invocation, every slice logged by
- * {@link dev.uringlab.jmh.paired.SliceLog} to a file beside JMH's JSON);
+ * {@link dev.uringlab.jmh.paired.SliceLog} to a file beside JMH's JSON, with the CPU time of the
+ * arm's own threads that {@link dev.uringlab.jmh.paired.ArmThreads} finds and reads);
  * {@link dev.uringlab.jmh.paired.Arms} opens an arm in its own loader and
  * {@link dev.uringlab.jmh.paired.Arm}, loaded there, runs one benchmark method of this jar as
  * JMH would, named by an {@link dev.uringlab.jmh.paired.ArmSpec};

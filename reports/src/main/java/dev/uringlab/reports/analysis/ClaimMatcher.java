@@ -2,6 +2,7 @@ package dev.uringlab.reports.analysis;
 
 import dev.uringlab.reports.input.Claim;
 import dev.uringlab.reports.input.Claims;
+import dev.uringlab.reports.input.Clock;
 import dev.uringlab.reports.input.Display;
 import dev.uringlab.reports.input.Figure;
 import dev.uringlab.reports.input.JmhResult;
@@ -214,7 +215,8 @@ public final class ClaimMatcher {
         }
         if (race.isPresent() && race.get().onCpu() < Thresholds.ON_CPU) {
             note = (note.isEmpty() ? "" : note + "; ") + String.format(java.util.Locale.ROOT,
-                    "the benchmark thread was on a CPU for %.0f%% of a slice (median): other work took the rest", race.get().onCpu() * 100);
+                    "the benchmark thread was on a CPU for %.0f%% of a slice (median): other work took the rest%s", race.get().onCpu() * 100,
+                    race.get().clock() == Clock.CPU ? "" : ", or its arm waited for threads of its own");
         }
         if (claim.context() != null && !inContext) {
             note = (note.isEmpty() ? "" : note + "; ") + "outside its context: this run has no profile=" + claim.context() + " result";

@@ -32,7 +32,16 @@ public record FloorCheck(String run, PairedRace race, Estimate ratio) {
 
     /** Whether the ratio and its whole interval lie within the floor of 1.00. */
     public boolean met() {
-        return ratio.bounded() && ratio.lo() >= 1 - Thresholds.AA_FLOOR && ratio.hi() <= 1 + Thresholds.AA_FLOOR;
+        return reach(ratio) <= Thresholds.AA_FLOOR;
+    }
+
+    /**
+     * How far an A/A ratio's interval reaches from 1.00, {@code max(hi - 1, 1 - lo)}: the floor is
+     * met when this is within {@link Thresholds#AA_FLOOR}, so it is what an A/A race is run until
+     * (a narrow interval off 1.00 has not met it); NaN while the interval is unknown.
+     */
+    public static double reach(Estimate ratio) {
+        return ratio.bounded() ? Math.max(ratio.hi() - 1, 1 - ratio.lo()) : Double.NaN;
     }
 
     /** {@code floor met} or {@code floor not met}. */

@@ -7,9 +7,10 @@ import java.util.SplittableRandom;
 
 /**
  * A paired race's ratio with its interval. The unit of analysis is a neighbouring pair of slices
- * (one of each arm, adjacent in time): its ratio b / a cancels whatever slowed both, and the
- * machine's slow phases last far longer than a pair. The estimate is the geometric mean of every
- * pair's ratio (the mean of their logarithms, pooled over forks); the interval is a two-stage
+ * (one of each arm, adjacent in time, each rated on the race's clock, {@link PairedRace#clock}):
+ * its ratio b / a cancels whatever slowed both, and the machine's slow phases last far longer
+ * than a pair. The estimate is the geometric mean of every pair's ratio (the mean of their
+ * logarithms, pooled over forks); the interval is a two-stage
  * percentile bootstrap that keeps the pairs' dependence: each resample draws as many forks as
  * were run, with replacement (forks are the independent units: each JIT settles on its own), then
  * rebuilds each drawn fork's series of pair log-ratios from blocks of consecutive pairs, drawn

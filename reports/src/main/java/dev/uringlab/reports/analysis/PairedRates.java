@@ -1,5 +1,6 @@
 package dev.uringlab.reports.analysis;
 
+import dev.uringlab.reports.input.Clock;
 import dev.uringlab.reports.input.PairedRace;
 import java.util.List;
 import java.util.Optional;
@@ -14,11 +15,12 @@ import java.util.Optional;
  * machine's fast phases more, and a reference shared by several races pools them all; on a busy
  * machine the quotient of two scores and the paired ratio part ("1.16x" beside "1.958 M -> 3.026 M").
  *
- * @param reference  arm a's geometric mean rate over the paired slices, in ops/s
- * @param challenger arm b's, in ops/s
+ * @param reference  arm a's geometric mean rate over the paired slices, in ops per second of {@code clock}
+ * @param challenger arm b's, in ops per second of {@code clock}
  * @param slices     the slices paired (two per pair)
+ * @param clock      the race's clock ({@link PairedRace#clock}), whose seconds the rates are in
  */
-public record PairedRates(double reference, double challenger, int slices) {
+public record PairedRates(double reference, double challenger, int slices, Clock clock) {
 
     /** The rates of {@code race}'s pairs; empty when it has none. */
     public static Optional<PairedRates> of(PairedRace race) {
@@ -32,7 +34,7 @@ public record PairedRates(double reference, double challenger, int slices) {
                 n++;
             }
         }
-        return n == 0 ? Optional.empty() : Optional.of(new PairedRates(Math.exp(logA / n), Math.exp(logB / n), 2 * n));
+        return n == 0 ? Optional.empty() : Optional.of(new PairedRates(Math.exp(logA / n), Math.exp(logB / n), 2 * n, race.clock()));
     }
 
     /** {@code challenger / reference}: the race's paired ratio. */

@@ -44,13 +44,9 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
         return arm == A ? a : b;
     }
 
-    /**
-     * Whether every slice's arm did all its work on the benchmark thread (no thread of its own, not
-     * the native ring): then a slice is rated per CPU-second of that thread ({@link Slice#cpuRate}),
-     * which leaves out what kept it off a CPU, none of it the arm's work; else per wall-second.
-     */
-    public boolean cpuClock() {
-        return forks.stream().flatMap(List::stream).allMatch(s -> s.threads() == 0);
+    /** The clock its slices are rated on ({@link Clock#of}: what each clock counts and leaves out). */
+    public Clock clock() {
+        return Clock.of(forks);
     }
 
     /** Every neighbouring pair's ratio b / a, as a natural logarithm, per fork in time order. */
@@ -60,12 +56,13 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
     }
 
     /**
-     * Every neighbouring pair's two rates, indexed by arm ({@code [A]}, {@code [B]}), per fork in
-     * time order: the slices {@code 2k} and {@code 2k+1} of a fork, when they are of different arms.
+     * Every neighbouring pair's two rates on the race's {@link #clock}, indexed by arm
+     * ({@code [A]}, {@code [B]}), per fork in time order: the slices {@code 2k} and {@code 2k+1} of
+     * a fork, when they are of different arms.
      */
     public List<List<double[]>> pairRates() {
         List<List<double[]>> out = new ArrayList<>();
-        boolean cpu = cpuClock();
+        Clock clock = clock();
         for (List<Slice> s : forks) {
             List<double[]> pairs = new ArrayList<>();
             for (int i = 0; i + 1 < s.size(); i += 2) {
@@ -73,8 +70,8 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
                 Slice y = s.get(i + 1);
                 if (x.arm() != y.arm()) {
                     double[] rates = new double[2];
-                    rates[x.arm()] = x.rate(cpu);
-                    rates[y.arm()] = y.rate(cpu);
+                    rates[x.arm()] = x.rate(clock);
+                    rates[y.arm()] = y.rate(clock);
                     pairs.add(rates);
                 }
             }
@@ -107,7 +104,7 @@ public record PairedRace(String benchmark, Map<String, String> a, Map<String, St
      * wall-clock time in that iteration), as JMH's {@code rawData} holds a benchmark's: what the
      * report's tables and fork checks read for an arm of a paired race, and what it holds against
      * a native or fork-by-fork point, which JMH times on the wall clock too. Only the race's ratio
-     * is taken on the race's clock ({@link #cpuClock}).
+     * is taken on the race's clock ({@link #clock}).
      */
     public Metric armMetric(int arm) {
         List<List<Double>> perFork = new ArrayList<>();

@@ -15,11 +15,12 @@ import java.util.Map;
  *  "a": {"depth": "32", "profile": "linux-5.15", "reqAlloc": "baseline", "ring": "emulated"},
  *  "b": {"depth": "32", "profile": "linux-5.15", "reqAlloc": "req-cache", "ring": "emulated"},
  *  "sliceMillis": 20,
- *  "forks": [[[iteration, arm, startNanos, nanos, ops, cpuNanos, threads], ...], ...]}
+ *  "forks": [[[iteration, arm, startNanos, nanos, ops, cpuNanos, armCpuNanos, threads], ...], ...]}
  * </pre>
- * where {@code arm} is 0 for {@code a} and 1 for {@code b} ({@link Slice}; a slice of six
- * numbers, from before {@code threads} was kept, has it unknown), written by
- * {@code uring-lab compare} from the forks' own slice logs.
+ * where {@code arm} is 0 for {@code a} and 1 for {@code b} ({@link Slice}), written by
+ * {@code uring-lab compare} from the forks' own slice logs. Older files hold shorter slices, read
+ * with what they lack unknown (-1): seven numbers {@code [..., cpuNanos, threads]} from before
+ * {@code armCpuNanos} was kept, six from before {@code threads} was.
  */
 final class SliceFile {
     private static final String WHAT = "a paired run's slices (a JSON array of races)";
@@ -47,12 +48,13 @@ final class SliceFile {
             for (JsonNode fork : r.path("forks")) {
                 List<Slice> slices = new ArrayList<>();
                 for (JsonNode s : fork) {
-                    if ((s.size() != 6 && s.size() != 7) || s.get(3).asLong() <= 0) {
+                    if (s.size() < 6 || s.size() > 8 || s.get(3).asLong() <= 0) {
                         throw new ReportInputException(file, "is not " + WHAT + ": race #" + (races.size() + 1)
-                                + " has a slice that is not [iteration, arm, startNanos, nanos > 0, ops, cpuNanos, threads]: " + s);
+                                + " has a slice that is not [iteration, arm, startNanos, nanos > 0, ops, cpuNanos, armCpuNanos, threads]: "
+                                + s);
                     }
                     slices.add(new Slice(s.get(0).asInt(), s.get(1).asInt(), s.get(2).asLong(), s.get(3).asLong(), s.get(4).asLong(),
-                            s.get(5).asLong(), s.size() == 7 ? s.get(6).asInt() : -1));
+                            s.get(5).asLong(), s.size() == 8 ? s.get(6).asLong() : -1, s.size() >= 7 ? s.get(s.size() - 1).asInt() : -1));
                 }
                 forks.add(slices);
             }

@@ -27,7 +27,7 @@ import java.util.Map;
  *       take: io-wq runs inline there);</li>
  *   <li>the emulated ring's typed steps under {@code linux-6.18}, this machine's kernel, for every
  *       other kind (locks, fences, out-of-line calls, RCU sections, irq save/restore, shared
- *       writes, slab fast paths, list operations): the resource {@value #STEPS}, which
+ *       writes, slab fast paths, list operations, passes through a socket's protocol): the resource {@value #STEPS}, which
  *       conformance's {@code CalibrationStepsTest} holds to the trace.</li>
  * </ul>
  * The kinds are the recipes' ({@code StepKind}), in the resource's order, then two for the inline

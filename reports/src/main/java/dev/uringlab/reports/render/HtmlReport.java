@@ -14,6 +14,7 @@ import dev.uringlab.reports.analysis.Row;
 import dev.uringlab.reports.analysis.Thresholds;
 import dev.uringlab.reports.analysis.Verdict;
 import dev.uringlab.reports.input.Claim;
+import dev.uringlab.reports.input.Clock;
 import dev.uringlab.reports.input.Display;
 import dev.uringlab.reports.input.Figure;
 import dev.uringlab.reports.input.JmhResult;
@@ -64,7 +65,11 @@ public final class HtmlReport {
                 boolean hasChanges, String oldRun, List<ChangeRow> changes, String confidence,
                 List<String> envHeaders, List<EnvRow> env, List<String> warnings, List<ForkTable.Row> forkRows,
                 boolean hasFloors, String floorPercent, List<FloorRow> floors, String sliceChart, String sliceNote, Limits limits,
-                boolean sentinel, KernelPricedView priced) {
+                boolean sentinel, KernelPricedView priced, boolean hasClocks, List<ClockNote> clocks) {
+    }
+
+    /** A paired race's clock, as the page names and explains it ({@link Clock}). */
+    record ClockNote(String clock, String meaning) {
     }
 
     /** The thresholds the page's prose names, read from {@link Thresholds}, never typed into the template. */
@@ -74,7 +79,7 @@ public final class HtmlReport {
     }
 
     record FloorRow(String arm, String run, String measured, String interval, String precision, String slices, String forks,
-                    String verdict, String verdictClass) {
+                    String clock, String verdict, String verdictClass) {
     }
 
 
@@ -83,7 +88,8 @@ public final class HtmlReport {
 
     record SummaryRow(boolean group, String seed, String title, String mechanism, String benchmark, String figure,
                       String run, String section, String author,
-                      String authorValues, String measured, String interval, String precision, String slices, String forks, String measuredValues,
+                      String authorValues, String measured, String interval, String precision, String slices, String forks, String clock,
+                      String measuredValues,
                       String verdict, String verdictClass, String note, String sourceRef, int quote, String claimNote,
                       String context, String demo, String demoPage) {
     }
@@ -162,13 +168,15 @@ public final class HtmlReport {
                 changeRows(a), a.intervals().percent(),
                 envHeaders, environment(envRuns), RunWarnings.of(a.runs()), ForkTable.of(a),
                 !a.floors().isEmpty(), Format.compact(Thresholds.AA_FLOOR * 100), floorRows(a), sliceChart(a), sliceNote(a), Limits.OF_THRESHOLDS,
-                a.runs().stream().allMatch(r -> MachineNoise.of(r).isPresent()), KernelPricedView.of(a).orElse(null));
+                a.runs().stream().allMatch(r -> MachineNoise.of(r).isPresent()), KernelPricedView.of(a).orElse(null),
+                a.runs().stream().anyMatch(r -> !r.races().isEmpty()),
+                Arrays.stream(Clock.values()).map(c -> new ClockNote(c.label(), c.meaning())).toList());
     }
 
     private static List<FloorRow> floorRows(Analysis a) {
         return a.floors().stream().map(f -> new FloorRow(f.arm(), f.run(), Format.ratio(f.ratio().value()),
                 Format.ratioInterval(f.ratio()), Format.precision(f.ratio()), Integer.toString(2 * f.race().pairs()),
-                f.race().forks().size() == 1 ? "1 fork" : f.race().forks().size() + " forks", f.verdict(),
+                f.race().forks().size() == 1 ? "1 fork" : f.race().forks().size() + " forks", f.race().clock().label(), f.verdict(),
                 f.met() ? cssClass(Verdict.REPRODUCED) : cssClass(Verdict.INCONCLUSIVE))).toList();
     }
 
@@ -191,14 +199,16 @@ public final class HtmlReport {
 
     /**
      * The two rates a paired ratio is the quotient of, in {@code display}'s unit, and what they are:
-     * {@code 1.958 M \u2192 2.271 M ops/s, geometric means over 412 paired slices}. Never an arm's
-     * mean over all its slices: under load that mean and the paired ratio part.
+     * {@code 1.958 M \u2192 2.271 M ops/s, geometric means over 412 paired slices}, with the clock
+     * whose seconds they are when it is not the wall's ({@code ..., per arm-cpu second}). Never an
+     * arm's mean over all its slices: under load that mean and the paired ratio part.
      */
     static String pairedRates(PairedRates r, Display display) {
         boolean ns = display == Display.NS_PER_OP;
         return Format.si(ns ? 1e9 / r.reference() : r.reference()) + " \u2192 "
                 + Format.si(ns ? 1e9 / r.challenger() : r.challenger()) + " " + display.unit()
-                + ", geometric means over " + r.slices() + " paired slices";
+                + ", geometric means over " + r.slices() + " paired slices"
+                + (r.clock() == Clock.WALL ? "" : ", per " + r.clock().label() + " second");
     }
 
     /** The race's context and every axis's implementation in each arm, in a line. */
@@ -246,7 +256,7 @@ public final class HtmlReport {
                 c.measured().map(Format::ratioInterval).orElse(""),
                 c.measured().filter(m -> m.bounded()).map(Format::precision).orElse(""),
                 c.slices() == 0 ? null : Integer.toString(c.slices()),
-                c.forks() == 1 ? "1 fork" : c.forks() + " forks", measuredValues,
+                c.forks() == 1 ? "1 fork" : c.forks() + " forks", c.paired().map(r -> r.clock().label()).orElse(null), measuredValues,
                 c.verdict().label() + (provisional == null ? "" : " (provisional)"), cssClass(c.verdict()),
                 provisional == null ? c.note() : c.note().isEmpty() ? provisional : provisional + "; " + c.note(),
                 claim.post(), quote, claim.note(), context(claim), claim.demo(),

@@ -20,7 +20,7 @@ import java.util.Optional;
  * prediction assumes. The same rows serve the page and the terminal ({@link #text}).
  *
  * @param assumes  what the prediction assumes ({@link KernelPrices#ASSUMES})
- * @param kernel   the kernel the prices are of
+ * @param kernel   the kernel the prices are of, and when and where they were fitted
  * @param worstLoo the calibration's worst leave-one-out error, as a percentage
  * @param looMet   whether every leave-one-out prediction is within 15%
  * @param figures  one row per figure and run
@@ -81,7 +81,7 @@ public record KernelPricedView(String assumes, String kernel, String worstLoo, b
         }
         List<LooRow> loo = p.workloads().stream().map(w -> new LooRow(w.name(), ns(w.measuredNs()), ns(w.looNs()),
                 String.format(Locale.ROOT, "%+.1f%%", 100 * w.looError()), Math.abs(w.looError()) > LOO_BAR)).toList();
-        return Optional.of(new KernelPricedView(p.assumes(), p.kernel(), String.format(Locale.ROOT, "%.1f%%", 100 * p.worstLooError()),
+        return Optional.of(new KernelPricedView(p.assumes(), p.provenance(), String.format(Locale.ROOT, "%.1f%%", 100 * p.worstLooError()),
                 p.worstLooError() <= LOO_BAR, figures, bars, prices, loo));
     }
 
@@ -96,7 +96,7 @@ public record KernelPricedView(String assumes, String kernel, String worstLoo, b
             return;
         }
         KernelPricedView v = view.get();
-        out.append("\nKernel-priced ratio: what ").append(v.kernel()).append("'s prices predict from each arm's recipe steps\n")
+        out.append("\nKernel-priced ratio: what the prices of ").append(v.kernel()).append(" predict from each arm's recipe steps\n")
                 .append("(worst leave-one-out error of the calibration ").append(v.worstLoo())
                 .append(v.looMet() ? ", within 15%" : ", OVER the 15% bar: read the predictions as rough").append("):\n\n");
         List<List<String>> rows = new ArrayList<>();

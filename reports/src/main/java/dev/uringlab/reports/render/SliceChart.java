@@ -2,6 +2,7 @@ package dev.uringlab.reports.render;
 
 import dev.uringlab.reports.analysis.Estimate;
 import dev.uringlab.reports.analysis.Params;
+import dev.uringlab.reports.input.Clock;
 import dev.uringlab.reports.input.PairedRace;
 import dev.uringlab.reports.input.Slice;
 import java.awt.BasicStroke;
@@ -21,8 +22,9 @@ import org.jfree.data.xy.XYSeriesCollection;
  * One paired race's slices over time, so that a reader sees the machine's phases cancel: above,
  * each arm's raw rate in every slice (they rise and fall together with the machine); below, the
  * ratio of every neighbouring pair, which stays level through the phases, and the race's paired
- * ratio as a line. Forks are laid end to end. At most {@value #MAX_SLICES} slices are drawn (the
- * first forks whole), which keeps the page small.
+ * ratio as a line; every rate on the race's clock ({@link PairedRace#clock}). Forks are laid end
+ * to end. At most {@value #MAX_SLICES} slices are drawn (the first forks whole), which keeps the
+ * page small.
  */
 final class SliceChart {
     /** The most slices drawn. */
@@ -38,7 +40,7 @@ final class SliceChart {
         XYSeries pairs = new XYSeries("b / a, each neighbouring pair", false);
         double offset = 0;
         int drawn = 0;
-        boolean cpu = race.cpuClock();
+        Clock clock = race.clock();
         for (List<Slice> fork : race.forks()) {
             if (drawn + fork.size() > MAX_SLICES && drawn > 0) {
                 break;
@@ -46,10 +48,10 @@ final class SliceChart {
             for (int i = 0; i < fork.size(); i++) {
                 Slice s = fork.get(i);
                 double t = offset + s.startNanos() / 1e9;
-                (s.arm() == PairedRace.A ? a : b).add(t, s.rate(cpu) / 1e6);
+                (s.arm() == PairedRace.A ? a : b).add(t, s.rate(clock) / 1e6);
                 if (i % 2 == 1 && fork.get(i - 1).arm() != s.arm()) {
                     Slice x = fork.get(i - 1);
-                    double r = s.arm() == PairedRace.B ? s.rate(cpu) / x.rate(cpu) : x.rate(cpu) / s.rate(cpu);
+                    double r = s.arm() == PairedRace.B ? s.rate(clock) / x.rate(clock) : x.rate(clock) / s.rate(clock);
                     pairs.add(offset + x.startNanos() / 1e9, r);
                 }
             }
@@ -58,7 +60,7 @@ final class SliceChart {
             offset += (last.startNanos() + last.nanos()) / 1e9 + 0.5;
         }
         NumberAxis time = new NumberAxis("seconds of measurement, forks end to end");
-        NumberAxis rates = new NumberAxis(cpu ? "M ops per CPU-second of the benchmark thread, each slice" : "M ops/s in each slice");
+        NumberAxis rates = new NumberAxis(clock.axis());
         rates.setAutoRangeIncludesZero(true);
         XYPlot top = new XYPlot(new XYSeriesCollection(a), null, rates, dots(0));
         top.setDataset(1, new XYSeriesCollection(b));

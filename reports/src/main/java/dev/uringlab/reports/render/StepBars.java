@@ -16,7 +16,8 @@ final class StepBars {
     private static final Map<String, String> COLOURS = Map.ofEntries(Map.entry("call", "#4c8bd6"), Map.entry("locked", "#e15759"),
             Map.entry("fence", "#f28e2b"), Map.entry("irq", "#b07ad1"), Map.entry("rcu", "#3faf6a"), Map.entry("shared-write", "#2fb5b0"),
             Map.entry("slab-alloc", "#d4b12f"), Map.entry("slab-free", "#9c755f"), Map.entry("syscall", "#8a94a6"),
-            Map.entry("wakeup", "#ff8db7"), Map.entry("list", "#6b6ecf"), Map.entry("request", "#c7a46b"), Map.entry("cqe", "#7fb3e6"));
+            Map.entry("wakeup", "#ff8db7"), Map.entry("list", "#6b6ecf"), Map.entry("sock", "#8c6d31"), Map.entry("request", "#c7a46b"),
+            Map.entry("cqe", "#7fb3e6"));
     private static final String OTHER = "#59636e";
     private static final int LABEL = 230;
     private static final int BAR = 420;

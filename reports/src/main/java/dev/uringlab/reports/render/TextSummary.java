@@ -5,6 +5,7 @@ import dev.uringlab.reports.analysis.Change;
 import dev.uringlab.reports.analysis.ClaimCheck;
 import dev.uringlab.reports.analysis.FloorCheck;
 import dev.uringlab.reports.analysis.Thresholds;
+import dev.uringlab.reports.input.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,7 +29,11 @@ public final class TextSummary {
         if (paired) {
             header.add("slices");
         }
-        header.addAll(List.of("forks", "verdict", "note"));
+        header.add("forks");
+        if (paired) {
+            header.add("clock");
+        }
+        header.addAll(List.of("verdict", "note"));
         rows.add(header);
         for (ClaimCheck c : analysis.checks()) {
             List<String> row = new ArrayList<>(List.of(c.claim().seed(), c.figure().label()));
@@ -43,6 +48,9 @@ public final class TextSummary {
                 row.add(c.slices() == 0 ? "-" : Integer.toString(c.slices()));
             }
             row.add(c.forks() == 0 ? "-" : Integer.toString(c.forks()));
+            if (paired) {
+                row.add(clock(c));
+            }
             String provisional = HtmlReport.provisional(c, analysis.runs());
             row.add(c.verdict().label() + (provisional == null ? "" : " (provisional)"));
             row.add(provisional == null ? c.note() : c.note().isEmpty() ? provisional : provisional + "; " + c.note());
@@ -55,8 +63,12 @@ public final class TextSummary {
                         + (forkByFork ? "; of fork-by-fork races" : "") : "")
                 + (forkByFork ? " by a bootstrap over forks, then iterations" : "")
                 + (paired ? "\n(+- is the interval's half-width over the ratio; slices: those paired; forks: the race's, or\n"
-                        + "the fewer of the two arms' fork by fork).\n\n"
+                        + "the fewer of the two arms' fork by fork; clock: what a paired race's slices are rated per second of,\n"
+                        + "wall fork by fork, as JMH times).\n\n"
                         : "\n(+- is the interval's half-width over the ratio; forks: the fewer of the two arms').\n\n"));
+        if (paired) {
+            clocks(out);
+        }
         for (String warning : RunWarnings.of(analysis.runs())) {
             for (String line : wrap("WARNING: " + warning, WIDTH)) {
                 out.append(line).append('\n');
@@ -89,8 +101,8 @@ public final class TextSummary {
         }
         out.append("A/A race: the same arm in both slots, each in its own class loader; the method's floor,\n"
                 + "held to 1.00x with its whole interval within +-" + Format.share(Thresholds.AA_FLOOR) + " (on CPU: the median share of\n"
-                + "a slice the benchmark thread ran, less where other processes took the CPUs; clock: cpu where the arm\n"
-                + "works on the benchmark thread alone, so slices are rated per CPU-second of it, else wall).\n"
+                + "a slice the benchmark thread ran, less where other processes took the CPUs or the arm waited for threads\n"
+                + "of its own; clock: as above, the one its slices were rated on).\n"
                 + "compare runs it on seed 001's NOPs, whose copies compile most alike: what a larger workload's\n"
                 + "copies differ by is that workload's, and its race's interval holds it (each fork compiles new copies):\n\n");
         List<List<String>> rows = new ArrayList<>();
@@ -103,11 +115,29 @@ public final class TextSummary {
             }
             row.addAll(List.of(ascii(Format.ratio(f.ratio().value())), ascii(Format.ratioInterval(f.ratio())),
                     Format.precision(f.ratio()), Integer.toString(2 * f.race().pairs()), Integer.toString(f.race().forks().size()),
-                    percent(f.race().onCpu()), f.race().cpuClock() ? "cpu" : "wall", f.verdict(), f.arm()));
+                    percent(f.race().onCpu()), f.race().clock().label(), f.verdict(), f.arm()));
             rows.add(row);
         }
         table(rows, out);
         out.append('\n');
+    }
+
+    /** What each clock of a paired race counts, one wrapped paragraph each. */
+    private static void clocks(StringBuilder out) {
+        out.append("Clocks (a paired race's slices are all rated per second of one):\n");
+        for (Clock c : Clock.values()) {
+            String mark = "  " + c.label() + ": ";
+            List<String> lines = wrap(c.meaning() + ".", WIDTH - mark.length());
+            for (int i = 0; i < lines.size(); i++) {
+                out.append(i == 0 ? mark : " ".repeat(mark.length())).append(lines.get(i)).append('\n');
+            }
+        }
+        out.append('\n');
+    }
+
+    /** The clock of a figure's measured ratio: its paired race's, or wall fork by fork; "-" when not measured. */
+    private static String clock(ClaimCheck c) {
+        return c.paired().map(p -> p.clock().label()).orElse(c.measured().isPresent() ? Clock.WALL.label() : "-");
     }
 
     /** The figures' arms with more than one fork, and the machine: how their forks settled. */

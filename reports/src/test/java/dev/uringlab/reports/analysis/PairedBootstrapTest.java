@@ -1,6 +1,7 @@
 package dev.uringlab.reports.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.uringlab.reports.input.PairedRace;
 import dev.uringlab.reports.input.Slice;
@@ -32,7 +33,7 @@ class PairedBootstrapTest {
                     double t = start / 1e9;
                     double machine = t >= slowFrom && t < slowFrom + slowSeconds ? slowdown : 1;
                     double rate = 1e7 * (arm == 1 ? ratio : 1) * machine * Math.exp(0.03 * rng.nextGaussian());
-                    slices.add(new Slice(1 + (int) t, arm, start, SLICE_NANOS, Math.round(rate * SLICE_NANOS / 1e9), SLICE_NANOS, 0));
+                    slices.add(new Slice(1 + (int) t, arm, start, SLICE_NANOS, Math.round(rate * SLICE_NANOS / 1e9), SLICE_NANOS, SLICE_NANOS, 0));
                 }
             }
             all.add(slices);
@@ -69,6 +70,16 @@ class PairedBootstrapTest {
         Estimate e = PairedBootstrap.ratio(race(1.0, 3, 6, 0.5, 2.0, 11), 0.95).orElseThrow();
         assertThat(new FloorCheck("run", race(1.0, 3, 6, 0.5, 2.0, 11), e).met()).isTrue();
         assertThat(new FloorCheck("run", race(1.0, 3, 6, 0.5, 2.0, 11), new Estimate(1.0, 0.985, 1.006)).met()).isFalse();
+    }
+
+    @Test
+    void shouldMeasureAnAaIntervalByHowFarItReachesFromOneNotByItsWidth() {
+        // 12:22's NOPs A/A: narrow (+-0.9%) but off 1.00, so its reach is 7% and more forks are due
+        Estimate offOne = new Estimate(0.94, 0.93, 0.95);
+        assertThat(offOne.precision()).isCloseTo(0.0106, within(1e-4));
+        assertThat(FloorCheck.reach(offOne)).isCloseTo(0.07, within(1e-9));
+        assertThat(FloorCheck.reach(new Estimate(1.0, 0.992, 1.006))).isCloseTo(0.008, within(1e-9));
+        assertThat(FloorCheck.reach(new Estimate(1.0, Double.NaN, Double.NaN))).isNaN();
     }
 
     @Test

@@ -65,7 +65,10 @@ class CalibrationInputTest {
         Map<String, CalibrationInput.Traced> traced = CalibrationInput.tracedSteps();
         assertThat(traced).containsKeys("nop-b1", "link100", "async1", "polls128-evfd", "polls128", "echo1");
         assertThat(traced.get("nop-b1").steps()).containsKeys("call", "locked", "fence", "irq", "rcu", "shared-write",
-                "slab-alloc", "slab-free", "syscall", "wakeup", "list");
+                "slab-alloc", "slab-free", "syscall", "wakeup", "list", "sock");
+        assertThat(traced.get("echo1").steps().get("sock")).as("four passes through TCP per transaction")
+                .isEqualTo(4 * traced.get("echo1").ops());
+        assertThat(traced.get("nop-b1").steps().get("sock")).isZero();
         assertThat(traced.get("nop-b1").enter()).isEqualTo(traced.get("nop-b1").ops());
         assertThat(traced.get("link10-skip").sqes()).isEqualTo(traced.get("link10-skip").ops());
         assertThat(traced.get("link10-skip").cqes()).isEqualTo(traced.get("link10-skip").ops() / 10);

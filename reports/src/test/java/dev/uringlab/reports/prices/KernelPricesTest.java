@@ -36,6 +36,31 @@ class KernelPricesTest {
                 .contains("not fitted: echo1: no counting run");
     }
 
+    /**
+     * Prices fitted before a kind was typed take it unpriced: no price in any draw, steps 0 in
+     * every workload and arm, so every ratio is what it was and the kind is named where a later
+     * build's recipe takes it.
+     */
+    @Test
+    void shouldTakeAKindTheyWereNotFittedOnAsNotPriced() {
+        KernelPrices p = SyntheticPrices.prices();
+        KernelPrices more = p.withUnpricedKinds(java.util.List.of("sock"));
+
+        assertThat(more.kinds()).containsExactly("call", "locked", "syscall", "slab-alloc", "sock");
+        assertThat(more.priced(4)).isFalse();
+        assertThat(more.prices()).containsExactly(2, 10, 100, 0, 0);
+        assertThat(java.util.Arrays.asList(more.draws())).allSatisfy(d -> assertThat(d).hasSize(5).endsWith(0.0));
+        assertThat(more.draws()[39]).containsExactly(4, 20, 200, 0, 0);
+        assertThat(more.workloads().getFirst().steps()).containsExactly(2, 3, 1, 0, 0);
+        assertThat(more.races().getFirst().arms().getFirst().steps()).containsExactly(3, 2, 0.5, 1, 0);
+        assertThat(PricedRatios.price(more.races().getFirst(), more).ratio())
+                .isEqualTo(PricedRatios.price(p.races().getFirst(), p).ratio());
+        assertThat(more.table()).containsPattern("(?m)^  sock +- +no calibration workload takes it$");
+        assertThat(p.withUnpricedKinds(java.util.List.of())).isSameAs(p);
+        assertThatThrownBy(() -> p.withUnpricedKinds(java.util.List.of("call"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("call is already one");
+    }
+
     @Test
     void shouldRefuseAFileThatIsNotPrices() throws Exception {
         Path file = dir.resolve("jmh.json");

@@ -77,6 +77,46 @@ class PriceFitTest {
         assertThat(fit.draws()).hasNumberOfRows(PriceFit.REPLICATES);
     }
 
+    /**
+     * A kind that only the echo rows take (a socket's protocol pass, 4 per transaction in echo1
+     * and echo8) gets its own price: it is the only column those rows have that no other has, so
+     * it lies wholly outside the others' span; and each echo row left out is predicted from the
+     * other, which takes the same kind. Without the kind the same rows are predicted far too fast.
+     */
+    @Test
+    void shouldPriceAKindOnlyTheEchoRowsTake() {
+        List<String> kinds = List.of("call", "syscall", "cqe", "sock");
+        double[] truth = {5, 400, 60, 3000};
+        double[][] steps = {{2, 1, 1, 0}, {0.5, 0.25, 1, 0}, {0.125, 0.0625, 1, 0}, {11, 0.01, 1, 0}, {4, 0.4, 1, 0},
+            {37, 5, 3, 4}, {34, 2.4, 3, 4}};
+        List<PriceFit.Workload> workloads = new ArrayList<>();
+        List<PriceFit.Workload> withoutSock = new ArrayList<>();
+        for (int i = 0; i < steps.length; i++) {
+            double ns = 0;
+            for (int k = 0; k < truth.length; k++) {
+                ns += truth[k] * steps[i][k];
+            }
+            double[] samples = {ns, ns * 1.01, ns * 0.99};
+            String name = i < 5 ? "nop" + i : "echo" + i;
+            workloads.add(new PriceFit.Workload(name, steps[i], samples));
+            withoutSock.add(new PriceFit.Workload(name, java.util.Arrays.copyOf(steps[i], 3), samples));
+        }
+
+        PriceFit.Fit fit = PriceFit.fit(kinds, workloads, 5);
+        PriceFit.Fit blind = PriceFit.fit(kinds.subList(0, 3), withoutSock, 5);
+
+        int sock = kinds.indexOf("sock");
+        assertThat(fit.separable(sock)).isTrue();
+        assertThat(fit.apart()[sock]).isGreaterThan(0.5);
+        assertThat(fit.prices()[sock]).isCloseTo(3000, within(60.0));
+        assertThat(fit.low()[sock]).isLessThanOrEqualTo(fit.prices()[sock]);
+        assertThat(fit.high()[sock]).isGreaterThanOrEqualTo(fit.prices()[sock]);
+        for (int i = 5; i < 7; i++) {
+            assertThat(fit.looError(i)).as(workloads.get(i).name() + " left out").isCloseTo(0, within(0.05));
+            assertThat(blind.looError(i)).as(workloads.get(i).name() + " left out, no sock kind").isLessThan(-0.5);
+        }
+    }
+
     @Test
     void shouldResampleForksNotOnlyIterations() {
         // two forks a factor 2 apart: the interval of a one-kind fit spans both, however tight each fork is

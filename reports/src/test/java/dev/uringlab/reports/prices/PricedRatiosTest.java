@@ -39,7 +39,7 @@ class PricedRatiosTest {
         double[][] draws = PRICES.draws().clone();
         draws[0] = new double[] {2, 10, 300, 0}; // the syscall three times dearer in one draw of 40
         draws[1] = new double[] {2, 10, 300, 0};
-        KernelPrices p = new KernelPrices(PRICES.assumes(), PRICES.kernel(), PRICES.kinds(), PRICES.prices(), PRICES.low(),
+        KernelPrices p = new KernelPrices(PRICES.assumes(), PRICES.kernel(), PRICES.fitted(), PRICES.kinds(), PRICES.prices(), PRICES.low(),
                 PRICES.high(), PRICES.apart(), draws, PRICES.workloads(), PRICES.skipped(), PRICES.races());
         PricedRatios.Priced priced = PricedRatios.price(SyntheticPrices.link10(), p);
         assertThat(priced.ratio()).isCloseTo(76 / 37.0, within(1e-12));
@@ -79,7 +79,7 @@ class PricedRatiosTest {
     @Test
     void shouldSayHowMuchOfThePredictedDifferenceIsInKindsPricedOnlyAsABundle() {
         // locked moves only with others: of link 10's 39 ns difference (calls 4, locked 10, syscalls 25), 10 are a bundle's
-        KernelPrices p = new KernelPrices(PRICES.assumes(), PRICES.kernel(), PRICES.kinds(), PRICES.prices(), PRICES.low(),
+        KernelPrices p = new KernelPrices(PRICES.assumes(), PRICES.kernel(), PRICES.fitted(), PRICES.kinds(), PRICES.prices(), PRICES.low(),
                 PRICES.high(), new double[] {0.5, 0.0001, 0.9, Double.NaN}, PRICES.draws(), PRICES.workloads(), PRICES.skipped(),
                 PRICES.races());
         assertThat(PricedRatios.price(SyntheticPrices.link10(), p).note())

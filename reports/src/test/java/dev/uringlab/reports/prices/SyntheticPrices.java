@@ -44,7 +44,7 @@ public final class SyntheticPrices {
                         new KernelPrices.Arm("B", "linux-6.1+batched-cqe", "v6.1-rc7 + series", new double[] {1, 0.1, 0.02, 0})));
         List<KernelPrices.Workload> workloads = List.of(new KernelPrices.Workload("nop-b1", 130, 120, new double[] {2, 3, 1, 0}),
                 new KernelPrices.Workload("link100", 40, 50, new double[] {1, 1, 0.01, 0}));
-        return new KernelPrices(KernelPrices.ASSUMES, "Linux 6.18.2-test", KINDS, PRICES.clone(), new double[] {1.5, 8, 90, 0},
+        return new KernelPrices(KernelPrices.ASSUMES, "Linux 6.18.2-test", "2026-12-03 on a test machine", KINDS, PRICES.clone(), new double[] {1.5, 8, 90, 0},
                 new double[] {2.5, 12, 110, 0}, new double[] {0.5, 0.2, 0.9, Double.NaN}, draws, workloads,
                 List.of("echo1: no counting run"), List.of(link10(), link100, echo, regb));
     }

@@ -202,7 +202,9 @@ public enum TracePoint {
     /** A task woken. */
     WAKEUP("wakeup", Area.STEP, StepKind.WAKEUP),
     /** A list operation with no point of its own. */
-    LIST("list", Area.STEP, StepKind.LIST);
+    LIST("list", Area.STEP, StepKind.LIST),
+    /** A pass through a socket's protocol (tcp_sendmsg, tcp_recvmsg...); the subject names the protocol's function. */
+    SOCKET("sock", Area.STEP, StepKind.SOCKET);
 
     /** The part of io_uring (and of the kernel around it) a point belongs to. */
     public enum Area {
@@ -256,6 +258,7 @@ public enum TracePoint {
             case SYSCALL -> SYSCALL;
             case WAKEUP -> WAKEUP;
             case LIST -> LIST;
+            case SOCKET -> SOCKET;
         };
     }
 

@@ -28,6 +28,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * net/core/sock.c:3047 at v5.15, for both families). The families differ in when a sender hears
  * that it may write again ({@link Family}): the case seed 002's patch as posted trips on.
  *
+ * <p>The buffer is modelled, the protocol is not: what TCP does below tcp_sendmsg and
+ * tcp_recvmsg (segments, ip output, loopback_xmit, the receive softirq, ACKs) and AF_UNIX's skb
+ * handling are one {@code sock} step per send and per receive ({@link StepKind#SOCKET}), which
+ * the kernel prices price as a lump.
+ *
  * <p>Stream semantics: a recv returns what is queued, up to its length, across sends (a
  * partial read); a send of more than fits writes what fits (a partial write), and -EAGAIN when
  * nothing does; an empty queue reads -EAGAIN while the peer is open, then 0 (end of stream);
@@ -75,7 +80,7 @@ public final class StreamSocket extends EmulatedFile {
          * POLLOUT whenever it is then writable. Writable ({@code unix_writable}, 591) while at most a
          * quarter of the buffer is charged.
          */
-        UNIX,
+        UNIX("unix_stream_sendmsg", "unix_stream_recvmsg"),
         /**
          * TCP: the sender is told only if it asked. SOCK_NOSPACE is set when a send ran out of room
          * (tcp_sendmsg_locked's wait_for_space, net/ipv4/tcp.c:1413 at v5.15) or tcp_poll found the
@@ -84,7 +89,25 @@ public final class StreamSocket extends EmulatedFile {
          * wakes with POLLOUT, only with SOCK_NOSPACE set, clearing it. Writable
          * ({@code __sk_stream_is_writeable}) while the free space is at least half of what is queued.
          */
-        TCP
+        TCP("tcp_sendmsg", "tcp_recvmsg");
+
+        private final String sendmsg;
+        private final String recvmsg;
+
+        Family(String sendmsg, String recvmsg) {
+            this.sendmsg = sendmsg;
+            this.recvmsg = recvmsg;
+        }
+
+        /** The protocol's {@code proto_ops.sendmsg} below sock_sendmsg (tcp_sendmsg by way of inet_sendmsg): a {@code sock} step's name. */
+        public String sendmsg() {
+            return sendmsg;
+        }
+
+        /** The protocol's {@code proto_ops.recvmsg} below sock_recvmsg (tcp_recvmsg by way of inet_recvmsg): a {@code sock} step's name. */
+        public String recvmsg() {
+            return recvmsg;
+        }
     }
 
     private static final VarHandle COUNT;
@@ -213,12 +236,21 @@ public final class StreamSocket extends EmulatedFile {
         return write(src, at, len);
     }
 
-    /** unix_stream_recvmsg / tcp_recvmsg with MSG_DONTWAIT: up to {@code len} queued bytes, -EAGAIN, or 0 at end of stream. */
+    /**
+     * sock_read_iter's sock_recvmsg into unix_stream_recvmsg / tcp_recvmsg with MSG_DONTWAIT: up to
+     * {@code len} queued bytes, -EAGAIN, or 0 at end of stream. A read of nothing returns before
+     * the protocol ("Match SYS5 behaviour", net/socket.c:1032 at v5.15, :1167 at v6.18.2); any
+     * other is one {@code sock} step, the protocol's pass ({@link StepKind#SOCKET}: sock_recvmsg,
+     * :1035 and :958 at v5.15, :1170 and :1096 at v6.18.2, -> inet_recvmsg -> tcp_recvmsg,
+     * net/ipv4/af_inet.c:852 at v5.15, :885 at v6.18.2), the same from read(2) and from io_uring's
+     * READ.
+     */
     @Override
     public int read(MemorySegment dst, long at, int len) {
         if (len == 0) {
             return 0;
         }
+        trace.step(StepKind.SOCKET, family.recvmsg);
         int n;
         int writeSpaceWakes = 0;
         queueLock.lock();
@@ -288,9 +320,18 @@ public final class StreamSocket extends EmulatedFile {
         }
     }
 
-    /** unix_stream_sendmsg / tcp_sendmsg with MSG_DONTWAIT: what fits in the peer's queue, -EAGAIN when nothing does, -EPIPE to a closed peer. */
+    /**
+     * sock_write_iter's sock_sendmsg into unix_stream_sendmsg / tcp_sendmsg with MSG_DONTWAIT: what
+     * fits in the peer's queue, -EAGAIN when nothing does, -EPIPE to a closed peer. Every send is
+     * one {@code sock} step, the protocol's pass ({@link StepKind#SOCKET}: sock_sendmsg,
+     * net/socket.c:1057 and :719 at v5.15, __sock_sendmsg :1195 and :737 at v6.18.2, ->
+     * inet_sendmsg -> tcp_sendmsg, net/ipv4/af_inet.c:821 at v5.15, :853 at v6.18.2), from write(2)
+     * and from io_uring's WRITE alike; on TCP loopback the peer's sk_data_ready runs inside it, as
+     * here after the bytes are queued.
+     */
     @Override
     public int write(MemorySegment src, long at, int len) {
+        trace.step(StepKind.SOCKET, family.sendmsg);
         StreamSocket to = peer;
         int n;
         to.queueLock.lock();

@@ -46,7 +46,8 @@ public record Calibration(String name, String moves, Supplier<RingConfig.Builder
      *       and without a registered eventfd (per-round write, read and wait against per-CQE poll
      *       wakeups; the eventfd's signal, its RCU section and irqsave lock, apart);</li>
      *   <li>{@code echoN}: the echo server over N TCP connections (socket pairs over loopback; the
-     *       socket's waitqueue, a READ and a WRITE per transaction; N = 8 waits for several at once).</li>
+     *       socket's waitqueue, a READ and a WRITE per transaction, and four passes through TCP, the
+     *       only calibration workload that takes that kind; N = 8 waits for several at once).</li>
      * </ul>
      */
     public static final List<Calibration> ALL = List.of(
@@ -77,7 +78,7 @@ public record Calibration(String name, String moves, Supplier<RingConfig.Builder
     }
 
     private static Calibration echo(int connections) {
-        return new Calibration("echo" + connections, "a socket pair's waitqueue, READ and WRITE per transaction",
+        return new Calibration("echo" + connections, "TCP passes (sock) per transaction, beside a socket's waitqueue, READ and WRITE",
                 () -> EchoServer.setup(connections, Clients.DETERMINISTIC), ring -> {
                     EchoServer echo = new EchoServer(ring, connections, Clients.DETERMINISTIC);
                     return new Round(echo::round, echo::close);
