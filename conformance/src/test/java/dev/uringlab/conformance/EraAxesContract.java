@@ -185,7 +185,14 @@ class EraAxesContract {
         @Override public boolean pollWaitActive() { calls.add("poll_wait_active"); return false; }
         @Override public void wakeUpPollWait() { calls.add("wake_up_poll_wait"); }
         @Override public boolean hasEventfd() { return evfd; }
-        @Override public void ioCommitCqringFlush(boolean uringWake) {
+        @Override public void ioCommitCqringFlush(boolean pollActivated, boolean uringWake) {
+            calls.add("__io_commit_cqring_flush");
+            if (pollActivated) {
+                calls.add("poll_wq_has_sleeper");
+            }
+            if (!evfd) {
+                return;
+            }
             calls.add("flush_check");
             if (posted) {
                 posted = false;

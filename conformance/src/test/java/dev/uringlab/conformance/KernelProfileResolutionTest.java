@@ -30,13 +30,13 @@ class KernelProfileResolutionTest {
 
     static {
         EXPECTED.put("baseline", row("baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline", "baseline"));
-        EXPECTED.put("all-patches", row("post-cqe", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache-irq", "baseline", "baseline", "baseline", "baseline", "baseline", "del-all", "file-tw"));
+        EXPECTED.put("all-patches", row("post-cqe", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache-irq", "baseline", "baseline", "poll-wq", "baseline", "baseline", "del-all", "file-tw"));
         EXPECTED.put("linux-5.6", row("per-cqe-lock", "slab", "baseline", "baseline", "baseline", "inline", "put-work", "waitqueue-active", "percpu-ref", "head-per-cqe", "baseline", "baseline"));
         EXPECTED.put("linux-5.14", row("batch-irq", "baseline", "baseline", "baseline", "baseline", "baseline", "worker-post", "split-poll-wait", "percpu-ref", "head-per-cqe", "task-state-bit", "baseline"));
         EXPECTED.put("linux-5.15", row("batch-5.15", "baseline", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait", "percpu-ref", "head-per-cqe", "task-running", "baseline"));
         EXPECTED.put("for-5.16-2021-10-04", row("batch-5.15", "free-stack", "baseline", "baseline", "percpu-cache", "baseline", "worker-post", "split-poll-wait", "percpu-ref", "head-per-cqe", "task-running", "baseline"));
         EXPECTED.put("linux-6.1", row("baseline", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache", "baseline", "always-post", "no-uring-wake", "baseline", "baseline", "baseline", "baseline"));
-        EXPECTED.put("linux-6.18", row("post-cqe", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache-irq", "baseline", "baseline", "baseline", "baseline", "baseline", "del-all", "file-tw"));
+        EXPECTED.put("linux-6.18", row("post-cqe", "req-cache", "poll-refs", "cqe-skip-success", "percpu-cache-irq", "baseline", "baseline", "poll-wq", "baseline", "baseline", "del-all", "file-tw"));
     }
 
     private static Map<String, String> row(String... aliases) {

@@ -32,15 +32,30 @@ public interface EvPostedContext {
     boolean hasEventfd();
 
     /**
-     * __io_commit_cqring_flush (6.0+; io_uring/io_uring.c:571 in v6.1-rc7), the out-of-line half
-     * of io_commit_cqring_flush (io_uring.h:322: called only when an eventfd is registered, or
-     * timeouts or a drain are in use), with an eventfd: io_eventfd_flush_signal (io_uring.c:547),
-     * the completion lock once more to see whether CQEs were posted since the eventfd's last
-     * signal ({@code evfd_last_cq_tail}), and io_eventfd_signal when they were.
+     * __io_commit_cqring_flush, the out-of-line half of io_commit_cqring_flush, which a strategy
+     * calls where its kernel's inline test would (6.0 to 6.2: an eventfd registered, or timeouts
+     * or a drain in use, io_uring/io_uring.h:322 in v6.1-rc7; 6.3 on also {@code poll_activated},
+     * io_uring.h:508-513 at v6.18.2):
+     * <ul>
+     *   <li>with {@code pollActivated} (6.3 on: io_uring.c:573-574 at v6.18.2), io_poll_wq_wake
+     *       (io_uring.h:400-403, inlined), __io_wq_wake(&amp;ctx->poll_wq) (:387-398):
+     *       wq_has_sleeper, a full barrier then a look at the list (include/linux/wait.h:151-162),
+     *       and, when someone sleeps on the ring fd's poll waitqueue, __wake_up with
+     *       EPOLL_URING_WAKE | EPOLLIN;</li>
+     *   <li>with an eventfd registered (io_uring.c:577-578 at v6.18.2; io_uring.c:580-581 in
+     *       v6.1-rc7), io_eventfd_flush_signal (io_uring.c:547 in v6.1-rc7): the completion lock
+     *       once more to see whether CQEs were posted since the eventfd's last signal
+     *       ({@code evfd_last_cq_tail}), and io_eventfd_signal when they were. 6.18 calls
+     *       io_eventfd_signal(ctx, true) of io_uring/eventfd.c:75-111 instead, out of line, with
+     *       the same lock round trip inside a reference on the ev_fd; the emulator does 6.1's
+     *       form for every kernel.</li>
+     * </ul>
      *
-     * @param uringWake whether the eventfd's wakeup carries EPOLL_URING_WAKE (see {@link #eventfdSignal})
+     * @param pollActivated {@code ctx->poll_activated} as the strategy's kernel has it (false
+     *     before 6.3, which had no such flag)
+     * @param uringWake     whether the eventfd's wakeup carries EPOLL_URING_WAKE (see {@link #eventfdSignal})
      */
-    void ioCommitCqringFlush(boolean uringWake);
+    void ioCommitCqringFlush(boolean pollActivated, boolean uringWake);
 
     /**
      * io_eventfd_signal (6.x; the plain eventfd_signal(ctx->cq_ev_fd, 1) of 5.x): an RCU read

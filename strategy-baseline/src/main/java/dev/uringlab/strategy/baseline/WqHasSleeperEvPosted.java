@@ -7,8 +7,8 @@ import dev.uringlab.spi.EvPostedContext;
 import dev.uringlab.spi.Mainline;
 
 /**
- * io_cqring_ev_posted as in 6.1 (io_commit_cqring_flush, then io_cqring_wake): with an eventfd
- * registered, io_eventfd_flush_signal takes the completion lock once more to see whether CQEs
+ * io_cqring_ev_posted as in 6.1 and 6.2 (io_commit_cqring_flush, then io_cqring_wake): with an
+ * eventfd registered, io_eventfd_flush_signal takes the completion lock once more to see whether CQEs
  * were posted since the eventfd's last signal ("io_uring: hide eventfd assumptions in evenfd
  * paths", 6.0) and signals only then, all of it in __io_commit_cqring_flush, out of line; then
  * io_cqring_wake (io_uring.h:218 in v6.1-rc7: smp_mb, then a look at the list) and a wakeup of
@@ -26,7 +26,7 @@ public final class WqHasSleeperEvPosted implements EvPosted {
     @Override
     public void ioCqringEvPosted(EvPostedContext ev) {
         if (ev.hasEventfd()) {
-            ev.ioCommitCqringFlush(uringWake); // io_commit_cqring_flush: has_evfd
+            ev.ioCommitCqringFlush(false, uringWake); // io_commit_cqring_flush: has_evfd (no poll_activated before 6.3)
         }
         ev.smpMb(); // io_cqring_wake
         if (ev.waitqueueActive()) {
@@ -41,16 +41,20 @@ public final class WqHasSleeperEvPosted implements EvPosted {
     @Override
     public void ioCommitCqringFlush(EvPostedContext ev) {
         if (ev.hasEventfd()) {
-            ev.ioCommitCqringFlush(uringWake); // io_commit_cqring_flush: has_evfd
+            ev.ioCommitCqringFlush(false, uringWake); // io_commit_cqring_flush: has_evfd (no poll_activated before 6.3)
         }
     }
 
-    /** Registers alias {@code baseline} on axis {@code ev-posted}: 6.2 on, the eventfd woken with EPOLL_URING_WAKE. */
+    /**
+     * Registers alias {@code baseline} on axis {@code ev-posted}: 6.2, the eventfd woken with
+     * EPOLL_URING_WAKE; 6.3 moved the ring fd's pollers to their own poll_wq, woken behind
+     * poll_activated ({@link PollWqEvPosted}).
+     */
     public static final class Provider extends AbstractStrategyProvider<EvPosted> {
         private static final WqHasSleeperEvPosted INSTANCE = new WqHasSleeperEvPosted(true);
 
         public Provider() {
-            super(Axis.EV_POSTED, Axis.BASELINE, "6.2",
+            super(Axis.EV_POSTED, Axis.BASELINE, "6.2", Mainline.between("6.2", "6.3"),
                     "the eventfd signalled only when the tail moved since its last signal (a second completion-lock round"
                         + " trip), then wq_has_sleeper and a cq_wait wakeup",
                     ctx -> INSTANCE);

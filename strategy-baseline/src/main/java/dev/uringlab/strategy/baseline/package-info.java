@@ -17,7 +17,9 @@
  *       6.2 to 6.6, {@code always-post}, 6.1, and {@code worker-post}, 5.7 to 6.0: one function whose condition
  *       moved)</td><td>6.7</td></tr>
  *   <tr><td>{@code ev-posted}</td><td>{@link dev.uringlab.strategy.baseline.WqHasSleeperEvPosted} (also
- *       {@code no-uring-wake}, 6.0 and 6.1: the eventfd signalled without EPOLL_URING_WAKE)</td><td>6.2</td></tr>
+ *       {@code no-uring-wake}, 6.0 and 6.1: the eventfd signalled without EPOLL_URING_WAKE; and
+ *       {@link dev.uringlab.strategy.baseline.PollWqEvPosted} {@code poll-wq}, 6.3 on: the ring fd's poll_wq woken from
+ *       __io_commit_cqring_flush behind poll_activated)</td><td>6.2</td></tr>
  *   <tr><td>{@code nop-flags}</td><td>{@link dev.uringlab.strategy.baseline.NopFlagsMask} (also {@code file-tw}, 6.17 on:
  *       NOP_FILE, NOP_FIXED_FILE, NOP_FIXED_BUFFER and NOP_TW)</td><td>before 6.13</td></tr>
  * </table>

@@ -150,7 +150,10 @@ public final class CqFlushPosting implements CompletionPosting {
      * task_complete, the unlock (unless lockless_cq) and io_cqring_wake (unless syscall_iopoll);
      * then io_commit_cqring_flush. Where both run, they are the {@code ev-posted} strategy's
      * {@link CompletionContext#ioCqringEvPosted()}; where the wakeup is skipped, its
-     * {@link CompletionContext#ioCommitCqringFlush()} alone.
+     * {@link CompletionContext#ioCommitCqringFlush()} alone. In linux-6.18 that strategy is
+     * {@code poll-wq}: io_commit_cqring_flush goes out of line to __io_commit_cqring_flush on every
+     * ring but a task_complete one ({@code poll_activated}, io_uring.c:3827-3828), for
+     * io_poll_wq_wake's barrier.
      */
     private void ioCqUnlockPost(CompletionContext cq) {
         cq.ioCommitCqring();
