@@ -86,6 +86,9 @@ public class CalibrationBenchmark extends RingBenchmark {
         public long schedSwitch;
         public long schedWaking;
         public long cqringWait;
+        /** The echo's passes through TCP ({@code sock}), sends and receives: sock:sock_send_length, sock:sock_recv_length. */
+        public long sockSend;
+        public long sockRecv;
     }
 
     /** {@value #OPS_PER_INVOCATION} operations of the workload. */

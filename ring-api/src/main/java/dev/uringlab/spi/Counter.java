@@ -119,7 +119,24 @@ public enum Counter {
     /** try_to_wake_up by the counted threads: a task woken (trace_sched_waking). */
     SCHED_WAKING("tasks woken", "sched:sched_waking"),
     /** __schedule: the counted threads taken off the CPU (trace_sched_switch fires in the outgoing task). */
-    SCHED_SWITCH("context switches", "sched:sched_switch");
+    SCHED_SWITCH("context switches", "sched:sched_switch"),
+    /**
+     * A send through a socket's protocol: sock_sendmsg_nosec's call of the protocol's sendmsg
+     * (tcp_sendmsg by way of inet_sendmsg, unix_stream_sendmsg), from write(2) and io_uring's
+     * WRITE alike (sock_write_iter -> __sock_sendmsg); trace_sock_send_length fires after it
+     * returns, whatever it returned (v6.18.2 net/socket.c:725-735). One
+     * {@link dev.uringlab.spi.trace.StepKind#SOCKET sock} step each, so the kernel counts the
+     * emulator's {@code sock} sends.
+     */
+    SOCK_SEND("socket protocol sends", "sock:sock_send_length"),
+    /**
+     * A receive through a socket's protocol: sock_recvmsg_nosec's call of the protocol's recvmsg
+     * (tcp_recvmsg by way of inet_recvmsg, unix_stream_recvmsg), from read(2) and io_uring's READ
+     * alike (sock_read_iter -> sock_recvmsg, which a read of 0 bytes never reaches: net/socket.c:1167);
+     * trace_sock_recv_length fires after it returns, -EAGAIN included (v6.18.2 net/socket.c:1075-1085).
+     * One {@link dev.uringlab.spi.trace.StepKind#SOCKET sock} step each.
+     */
+    SOCK_RECV("socket protocol receives", "sock:sock_recv_length");
 
     private final String description;
     private final String tracepoint;

@@ -13,7 +13,7 @@ public final class KernelCounted {
     /** The secondary metrics a tracepoint counts on the native ring. */
     public static final Set<String> SECONDARIES = Set.of("enter", "sqeSubmitted", "cqeFilled", "cqOverflow", "ioWqEnqueue",
             "reqSlabAlloc", "reqSlabFree", "bioSubmit", "reqDeferred", "reqLinked", "linkFailed", "reqFailed", "pollArm",
-            "pollExecute", "taskWorkPass", "localWorkPass", "cqringWait", "schedWaking", "schedSwitch");
+            "pollExecute", "taskWorkPass", "localWorkPass", "cqringWait", "schedWaking", "schedSwitch", "sockSend", "sockRecv");
 
     private KernelCounted() {
     }

@@ -51,6 +51,19 @@ class CalibrationInputTest {
     }
 
     @Test
+    void shouldTakeTheSocketPassesFromTheKernelWhereTheCountingRunCountedThemAndFromTheTraceOtherwise() {
+        Map<String, CalibrationInput.Traced> traced = Map.of("echo1", new CalibrationInput.Traced(8, 24, 16, 24,
+                new LinkedHashMap<>(Map.of("syscall", 40L, "sock", 32L))));
+        List<Run> timing = List.of(run(result("echo1", 1e5, Map.of())));
+        CalibrationInput counted = CalibrationInput.of(new LinkedHashMap<>(traced), timing, List.of(run(result("echo1", 5e4,
+                Map.of("enter", 3.0, "cqeFilled", 3.0, "sockSend", 2.5, "sockRecv", 2.0)))));
+        CalibrationInput older = CalibrationInput.of(new LinkedHashMap<>(traced), timing,
+                List.of(run(result("echo1", 5e4, Map.of("enter", 3.0, "cqeFilled", 3.0)))));
+        assertThat(counted.workloads().getFirst().steps()[counted.kinds().indexOf("sock")]).isCloseTo(4.5, within(1e-12));
+        assertThat(older.workloads().getFirst().steps()[older.kinds().indexOf("sock")]).isEqualTo(4.0);
+    }
+
+    @Test
     void shouldSayWhenTheCountingRunCountedNothing() {
         Map<String, CalibrationInput.Traced> traced = Map.of("nop-b1", new CalibrationInput.Traced(8, 8, 8, 8,
                 new LinkedHashMap<>(Map.of("syscall", 8L, "wakeup", 0L))));

@@ -9,6 +9,7 @@ import static dev.uringlab.api.PollEvents.POLLRDNORM;
 import static dev.uringlab.api.PollEvents.POLLWRNORM;
 
 import dev.uringlab.core.sync.WaitQueueHead;
+import dev.uringlab.spi.Counter;
 import dev.uringlab.spi.Counters;
 import dev.uringlab.spi.trace.StepKind;
 import dev.uringlab.spi.trace.Trace;
@@ -129,6 +130,8 @@ public final class StreamSocket extends EmulatedFile {
 
     private final Family family;
     private final Trace trace;
+    /** The ring's counters: {@link Counter#SOCK_SEND} and {@link Counter#SOCK_RECV}, by whichever thread sends or receives. */
+    private final Counters counters;
     /** {@code sk_receive_queue.lock}. */
     private final ReentrantLock queueLock = new ReentrantLock();
     /**
@@ -162,6 +165,7 @@ public final class StreamSocket extends EmulatedFile {
     private StreamSocket(Family family, Counters counters, Trace trace) {
         this.family = family;
         this.trace = trace;
+        this.counters = counters;
         this.skWq = new WaitQueueHead(counters, trace, "sk_wq");
     }
 
@@ -251,6 +255,7 @@ public final class StreamSocket extends EmulatedFile {
             return 0;
         }
         trace.step(StepKind.SOCKET, family.recvmsg);
+        counters.incShared(Counter.SOCK_RECV); // trace_sock_recv_length, net/socket.c:1082-1083 at v6.18.2
         int n;
         int writeSpaceWakes = 0;
         queueLock.lock();
@@ -332,6 +337,7 @@ public final class StreamSocket extends EmulatedFile {
     @Override
     public int write(MemorySegment src, long at, int len) {
         trace.step(StepKind.SOCKET, family.sendmsg);
+        counters.incShared(Counter.SOCK_SEND); // trace_sock_send_length, net/socket.c:732-733 at v6.18.2
         StreamSocket to = peer;
         int n;
         to.queueLock.lock();
