@@ -125,6 +125,9 @@ final class JmhChild implements Closeable {
     static List<String> jmhArgs(PlanPoint point, RunLength length, List<String> profilers) {
         List<String> args = new ArrayList<>(point.jmhSelection());
         args.addAll(length.jmhArgs());
+        if (PairedRaces.isPaired(point)) {
+            args.addAll(length.pairedArgs());
+        }
         for (String profiler : profilers) {
             args.addAll(List.of("-prof", profiler));
         }

@@ -22,14 +22,16 @@ enum RunLength {
      * {@code --quick}: the A/A race and the authors' figures first (two forks of each, so fork-to-fork
      * variance enters their intervals, then more where they are widest), then the other races, all
      * within 5 minutes, build included. Two forks of eleven races leave 6 seconds a fork: four of
-     * warmup and two of measurement, when most races have settled (seed 004's still climbs: its
-     * figure from a quick run is provisional).
+     * warmup and two of measurement. A paired fork races two copies of each arm, not four, so each
+     * copy warms in half the turns: with four, the 15:21 quick run of 2026-12-03 measured link size
+     * 100 at 0.91x and link size 10 at 1.00x [0.83, 1.12] while still compiling (the default run
+     * before it: 1.22x and 1.15x, +-1.1%); two copies trade that for more copy luck per fork.
      */
-    QUICK(2, 4, 4, Duration.ofSeconds(1), 2, Duration.ofSeconds(1), Duration.ofMinutes(5)),
+    QUICK(2, 4, 4, Duration.ofSeconds(1), 2, Duration.ofSeconds(1), 2, Duration.ofMinutes(5)),
     /** The default: three forks at least, so fork-to-fork (JIT) variance enters every interval; 20 minutes. */
-    DEFAULT(3, 10, 10, Duration.ofSeconds(1), 6, Duration.ofSeconds(1), Duration.ofMinutes(20)),
+    DEFAULT(3, 10, 10, Duration.ofSeconds(1), 6, Duration.ofSeconds(1), 4, Duration.ofMinutes(20)),
     /** {@code --full}: for figures to keep. */
-    FULL(5, 20, 8, Duration.ofSeconds(2), 10, Duration.ofSeconds(2), Duration.ofHours(3));
+    FULL(5, 20, 8, Duration.ofSeconds(2), 10, Duration.ofSeconds(2), 4, Duration.ofHours(3));
 
     private final int minForks;
     private final int maxForks;
@@ -37,16 +39,19 @@ enum RunLength {
     private final Duration warmupTime;
     private final int iterations;
     private final Duration iterationTime;
+    /** Copies of each arm's code in a paired fork (jmh's {@code PairedBenchmark.copies}). */
+    private final int copies;
     private final Duration budget;
 
     RunLength(int minForks, int maxForks, int warmupIterations, Duration warmupTime, int iterations, Duration iterationTime,
-              Duration budget) {
+              int copies, Duration budget) {
         this.minForks = minForks;
         this.maxForks = maxForks;
         this.warmupIterations = warmupIterations;
         this.warmupTime = warmupTime;
         this.iterations = iterations;
         this.iterationTime = iterationTime;
+        this.copies = copies;
         this.budget = budget;
     }
 
@@ -54,6 +59,11 @@ enum RunLength {
     List<String> jmhArgs() {
         return List.of("-f", "1", "-wi", String.valueOf(warmupIterations), "-w", jmhTime(warmupTime),
                 "-i", String.valueOf(iterations), "-r", jmhTime(iterationTime));
+    }
+
+    /** JMH's options a paired fork of this length adds: its copies of each arm. */
+    List<String> pairedArgs() {
+        return List.of("-p", "copies=" + copies);
     }
 
     int minForks() {
@@ -73,7 +83,7 @@ enum RunLength {
         return warmupTime.multipliedBy(warmupIterations).plus(iterationTime.multipliedBy(iterations));
     }
 
-    /** {@code 1-3 forks, 2 x 500 ms warmup, 5 x 500 ms measurement, 5:00 budget}. */
+    /** {@code 2-4 forks, 4 x 1 s warmup, 2 x 1 s measurement, 2 copies of each paired arm, 5:00 budget}. */
     String describe() {
         return describe(budget);
     }
@@ -81,7 +91,8 @@ enum RunLength {
     /** As {@link #describe()}, with another budget. */
     String describe(Duration budget) {
         return minForks + "-" + maxForks + " forks, " + warmupIterations + " x " + human(warmupTime) + " warmup, "
-                + iterations + " x " + human(iterationTime) + " measurement, " + Progress.clock(budget) + " budget";
+                + iterations + " x " + human(iterationTime) + " measurement, " + copies + " copies of each paired arm, "
+                + Progress.clock(budget) + " budget";
     }
 
     private static String jmhTime(Duration d) {

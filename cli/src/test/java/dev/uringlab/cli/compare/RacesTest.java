@@ -219,7 +219,7 @@ class RacesTest {
         assertThat(races.role(round.get(1))).isEqualTo("paired");
         // a fork's JMH arguments select the harness with both arms spelled as the console spells them
         assertThat(JmhChild.jmhArgs(round.get(1), quick, List.of())).contains("-p", "a=" + claimed.getFirst().reference().orElseThrow(),
-                "b=" + claimed.getFirst().point());
+                "b=" + claimed.getFirst().point()).containsSubsequence("-p", "copies=2");
         // their rounds fit the budget with two minutes left for the build
         java.time.Duration perFork = quick.iterationTimePerFork().plus(Progress.GUESSED_FORK_OVERHEAD);
         java.time.Duration rounds = perFork.multipliedBy((long) quick.minForks() * round.size());
