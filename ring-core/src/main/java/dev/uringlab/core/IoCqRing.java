@@ -4,7 +4,6 @@ import static dev.uringlab.api.CqeDescriptor.CQE_SIZE;
 import static dev.uringlab.api.CqeDescriptor.FLAGS_OFFSET;
 import static dev.uringlab.api.CqeDescriptor.RES_OFFSET;
 import static dev.uringlab.api.CqeDescriptor.USER_DATA_OFFSET;
-import static dev.uringlab.api.PollEvents.POLLIN;
 
 import dev.uringlab.api.RingMemory;
 import dev.uringlab.core.fs.EventFd;
@@ -61,13 +60,8 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
     final WaitQueueHead pollWait;
     /** ctx->cq_wait: io_cqring_wait sleeps here; ev_posted wakes it. */
     final WaitQueueHead cqWait;
-    /**
-     * ctx->poll_wq (6.3 on, io_uring/io_uring.c:367 at v6.18.2): where a poll of the ring fd
-     * waits (io_uring_poll, :2924-2935), apart from cq_wait; __io_commit_cqring_flush wakes it on
-     * a ring whose {@code poll_activated} is set. No emulated file polls the ring fd, so only a
-     * test puts an entry here: the kernels that have it still pay its wq_has_sleeper per flush.
-     */
-    final WaitQueueHead pollWq;
+    /** ctx->poll_wq (6.3 on): see {@link IoPollWq}. */
+    final IoPollWq pollWq;
     /** ctx->cached_cq_tail: CQEs written, committed or not. */
     private int cachedCqTail;
     /** The end of the slots known free (io_get_cqe's cqe_sentinel, as a tail value). */
@@ -102,7 +96,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
         this.trace = trace;
         this.cqWait = new WaitQueueHead(counters, trace, "cq_wait");
         this.pollWait = new WaitQueueHead(counters, trace, "poll_wait");
-        this.pollWq = new WaitQueueHead(counters, trace, "poll_wq");
+        this.pollWq = new IoPollWq(new WaitQueueHead(counters, trace, "poll_wq"), trace);
         this.overflowList = new IoCqOverflow(ring, counters, trace);
     }
 
@@ -342,7 +336,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
 
     /**
      * __io_commit_cqring_flush (io_uring/io_uring.c:571-579 at v6.18.2, :570-582 in v6.1-rc7),
-     * out of line: with {@code poll_activated} (6.3 on), io_poll_wq_wake ({@link #ioPollWqWake});
+     * out of line: with {@code poll_activated} (6.3 on), io_poll_wq_wake ({@link IoPollWq#ioPollWqWake});
      * with an eventfd ({@code has_evfd}), io_eventfd_flush_signal (v6.1-rc7 io_uring.c:547,
      * static, inlined here): the completion lock again, evfd_last_cq_tail against the cached
      * tail, then io_eventfd_signal when the tail moved.
@@ -352,7 +346,7 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
     public void ioCommitCqringFlush(boolean pollActivated, boolean uringWake) {
         trace.step(StepKind.CALL, "__io_commit_cqring_flush");
         if (pollActivated) {
-            ioPollWqWake();
+            pollWq.ioPollWqWake();
         }
         if (eventfd != null) {
             lock();
@@ -362,21 +356,6 @@ final class IoCqRing implements CompletionContext, EvPostedContext, GetCqe.CqTai
             if (posted) {
                 eventfdSignal(uringWake);
             }
-        }
-    }
-
-    /**
-     * io_poll_wq_wake (io_uring/io_uring.h:400-403 at v6.18.2, static inline) ->
-     * __io_wq_wake(&amp;ctx->poll_wq) (:387-398): wq_has_sleeper (include/linux/wait.h:151-162:
-     * smp_mb, then waitqueue_active), and __wake_up(&amp;ctx->poll_wq, TASK_NORMAL, 0,
-     * poll_to_key(EPOLL_URING_WAKE | EPOLLIN)) only when an entry is queued (someone polls or
-     * epolls the ring fd). The barrier pairs with the one poll_wait's add implies in
-     * io_uring_poll (io_uring.c:2931-2935).
-     */
-    private void ioPollWqWake() {
-        trace.step(StepKind.FENCE, "smp_mb(io_poll_wq_wake)");
-        if (pollWq.wqHasSleeper()) {
-            pollWq.wakeUp(IoPollEvents.EPOLL_URING_WAKE | POLLIN);
         }
     }
 
