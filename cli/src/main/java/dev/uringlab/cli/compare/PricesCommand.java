@@ -136,12 +136,7 @@ public final class PricesCommand implements Callable<Integer> {
 
     /** {@link #placeBeside(KernelPrices, Path, PrintWriter)} of the prices file {@code source}, which may be unreadable. */
     static boolean placeBeside(Path source, Path runDir, PrintWriter err) {
-        try {
-            return placeBeside(KernelPrices.read(source), runDir, err);
-        } catch (ReportInputException e) {
-            err.println("uring-lab: no kernel-priced ratios: " + e.getMessage());
-            return false;
-        }
+        return read(source, err).map(p -> placeBeside(p, runDir, err)).orElse(false);
     }
 
     /**
@@ -151,9 +146,11 @@ public final class PricesCommand implements Callable<Integer> {
      */
     static Optional<KernelPrices> forCompare(Path given, Layout layout, PrintWriter err) {
         Path source = given != null ? given : defaultFile(layout);
-        if (given == null && !Files.isRegularFile(source)) {
-            return KernelPrices.reference();
-        }
+        return given == null && !Files.isRegularFile(source) ? KernelPrices.reference() : read(source, err);
+    }
+
+    /** The prices file {@code source}, or empty with the reason on {@code err}. */
+    private static Optional<KernelPrices> read(Path source, PrintWriter err) {
         try {
             return Optional.of(KernelPrices.read(source));
         } catch (ReportInputException e) {
