@@ -40,7 +40,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * the profile as given, each axis alias that is not baseline as an explicit choice (so under
  * {@code all-patches} the profile picks the axes), and each param named after an option the
  * chosen strategy declares ({@link dev.uringlab.spi.StrategyProvider#options()}) as that ring
- * option.
+ * option. Before the ring opens it pins the benchmark thread to the CPU it runs on ({@link OneCpu}),
+ * so that the threads the ring starts (io-wq's workers, a device's interrupt) share it.
  * At trial teardown it closes the ring.
  */
 public abstract class BenchmarkRingState {
@@ -109,6 +110,7 @@ public abstract class BenchmarkRingState {
                 }
             }
         }
+        OneCpu.pinHere();
         ring = provider.open(config.build());
         OPENED.set(ring);
         opened(ring);

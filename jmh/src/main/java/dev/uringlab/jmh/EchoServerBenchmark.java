@@ -6,6 +6,7 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.workloads.echo.EchoServer.Clients;
 import dev.uringlab.workloads.echo.EchoServer;
 import java.util.Locale;
+import java.util.concurrent.ThreadFactory;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
@@ -97,7 +98,12 @@ public class EchoServerBenchmark extends RingBenchmark {
                 throw new IllegalArgumentException("connections must divide " + TX + ": " + connections);
             }
             rounds = TX / connections;
-            echo = new EchoServer(ring, connections, mode());
+            // the author's clients were another process: their thread may run on any CPU, not the ring's (OneCpu)
+            ThreadFactory anyCpu = Thread.ofPlatform().name("echo-clients").factory();
+            echo = new EchoServer(ring, connections, mode(), body -> anyCpu.newThread(() -> {
+                OneCpu.release();
+                body.run();
+            }));
         }
 
         @Override

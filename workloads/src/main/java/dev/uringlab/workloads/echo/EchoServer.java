@@ -11,6 +11,7 @@ import dev.uringlab.api.Sqe;
 import dev.uringlab.api.Syscalls;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * The echo server of seed 002 (Xiaoguang Wang's io_uring-echo-server, multishot branch), on
@@ -83,6 +84,15 @@ public final class EchoServer implements AutoCloseable {
      * @throws IllegalStateException when a system call or the submit fails
      */
     public EchoServer(Ring ring, int connections, Clients clients) {
+        this(ring, connections, clients, Thread.ofPlatform().name("echo-clients").factory());
+    }
+
+    /**
+     * The same, the THREADED mode's client thread made by {@code clientThreads}: a benchmark that
+     * keeps its ring on one CPU makes one that may run on any, as the author's clients were
+     * another process.
+     */
+    public EchoServer(Ring ring, int connections, Clients clients, ThreadFactory clientThreads) {
         if (connections < 1 || connections > 1 << 14) {
             throw new IllegalArgumentException("connections must be 1..16384 (the CQ holds four CQEs per connection): " + connections);
         }
@@ -101,7 +111,10 @@ public final class EchoServer implements AutoCloseable {
             pollMulti(i);
         }
         submit();
-        clientThread = clients == Clients.THREADED ? Thread.ofPlatform().name("echo-clients").start(this::clientLoop) : null;
+        clientThread = clients == Clients.THREADED ? clientThreads.newThread(this::clientLoop) : null;
+        if (clientThread != null) {
+            clientThread.start();
+        }
     }
 
     /**
