@@ -126,7 +126,7 @@ final class JmhChild implements Closeable {
         List<String> args = new ArrayList<>(point.jmhSelection());
         args.addAll(length.jmhArgs());
         if (PairedRaces.isPaired(point)) {
-            args.addAll(length.pairedArgs());
+            args.addAll(length.pairedArgs(PairedRaces.isAa(point)));
         }
         for (String profiler : profilers) {
             args.addAll(List.of("-prof", profiler));

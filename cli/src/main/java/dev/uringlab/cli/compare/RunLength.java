@@ -27,11 +27,19 @@ enum RunLength {
      * 100 at 0.91x and link size 10 at 1.00x [0.83, 1.12] while still compiling (the default run
      * before it: 1.22x and 1.15x, +-1.1%); two copies trade that for more copy luck per fork.
      */
-    QUICK(2, 4, 4, Duration.ofSeconds(1), 2, Duration.ofSeconds(1), 2, Duration.ofMinutes(5)),
-    /** The default: three forks at least, so fork-to-fork (JIT) variance enters every interval; 20 minutes. */
-    DEFAULT(3, 10, 10, Duration.ofSeconds(1), 6, Duration.ofSeconds(1), 4, Duration.ofMinutes(20)),
+    QUICK(2, 4, 4, Duration.ofSeconds(1), 2, Duration.ofSeconds(1), 2, 2, Duration.ofMinutes(5)),
+    /**
+     * The default: three forks at least, so fork-to-fork (JIT) variance enters every interval; 20
+     * minutes. The A/A race takes eight copies of its arm: its NOPs warm within ten seconds as eight
+     * copies, and a fork's copy luck averages over eight draws (2026-12-03: the NOPs A/A's fork
+     * ratios had an sd of 0.95% in nine forks of eight copies against about 1.6% in ten of four, and
+     * its 1% floor took 14 forks of four copies in a default run). Not under {@code --quick}: eight
+     * copies in 4 seconds of warmup were still compiling (six forks: 9.7-19.1 M NOPs/s against ~30,
+     * fork ratios 0.52-1.16).
+     */
+    DEFAULT(3, 10, 10, Duration.ofSeconds(1), 6, Duration.ofSeconds(1), 4, 8, Duration.ofMinutes(20)),
     /** {@code --full}: for figures to keep. */
-    FULL(5, 20, 8, Duration.ofSeconds(2), 10, Duration.ofSeconds(2), 4, Duration.ofHours(3));
+    FULL(5, 20, 8, Duration.ofSeconds(2), 10, Duration.ofSeconds(2), 4, 8, Duration.ofHours(3));
 
     private final int minForks;
     private final int maxForks;
@@ -41,10 +49,12 @@ enum RunLength {
     private final Duration iterationTime;
     /** Copies of each arm's code in a paired fork (jmh's {@code PairedBenchmark.copies}). */
     private final int copies;
+    /** Copies of the A/A race's arm. */
+    private final int aaCopies;
     private final Duration budget;
 
     RunLength(int minForks, int maxForks, int warmupIterations, Duration warmupTime, int iterations, Duration iterationTime,
-              int copies, Duration budget) {
+              int copies, int aaCopies, Duration budget) {
         this.minForks = minForks;
         this.maxForks = maxForks;
         this.warmupIterations = warmupIterations;
@@ -52,6 +62,7 @@ enum RunLength {
         this.iterations = iterations;
         this.iterationTime = iterationTime;
         this.copies = copies;
+        this.aaCopies = aaCopies;
         this.budget = budget;
     }
 
@@ -61,9 +72,10 @@ enum RunLength {
                 "-i", String.valueOf(iterations), "-r", jmhTime(iterationTime));
     }
 
-    /** JMH's options a paired fork of this length adds: its copies of each arm. */
-    List<String> pairedArgs() {
-        return List.of("-p", "copies=" + copies);
+
+    /** JMH's options a paired fork of this length adds: its copies of each arm, the A/A race's if {@code aa}. */
+    List<String> pairedArgs(boolean aa) {
+        return List.of("-p", "copies=" + (aa ? aaCopies : copies));
     }
 
     int minForks() {
@@ -83,7 +95,7 @@ enum RunLength {
         return warmupTime.multipliedBy(warmupIterations).plus(iterationTime.multipliedBy(iterations));
     }
 
-    /** {@code 2-4 forks, 4 x 1 s warmup, 2 x 1 s measurement, 2 copies of each paired arm, 5:00 budget}. */
+    /** {@code 2-4 forks, 4 x 1 s warmup, 2 x 1 s measurement, 2 copies of each paired arm (the A/A's 2), 5:00 budget}. */
     String describe() {
         return describe(budget);
     }
@@ -91,7 +103,7 @@ enum RunLength {
     /** As {@link #describe()}, with another budget. */
     String describe(Duration budget) {
         return minForks + "-" + maxForks + " forks, " + warmupIterations + " x " + human(warmupTime) + " warmup, "
-                + iterations + " x " + human(iterationTime) + " measurement, " + copies + " copies of each paired arm, "
+                + iterations + " x " + human(iterationTime) + " measurement, " + copies + " copies of each paired arm (the A/A's " + aaCopies + "), "
                 + Progress.clock(budget) + " budget";
     }
 

@@ -220,6 +220,8 @@ class RacesTest {
         // a fork's JMH arguments select the harness with both arms spelled as the console spells them
         assertThat(JmhChild.jmhArgs(round.get(1), quick, List.of())).contains("-p", "a=" + claimed.getFirst().reference().orElseThrow(),
                 "b=" + claimed.getFirst().point()).containsSubsequence("-p", "copies=2");
+        // the A/A race takes its length's own copies (eight in the default run)
+        assertThat(JmhChild.jmhArgs(round.getFirst(), RunLength.DEFAULT, List.of())).containsSubsequence("-p", "copies=8");
         // their rounds fit the budget with two minutes left for the build
         java.time.Duration perFork = quick.iterationTimePerFork().plus(Progress.GUESSED_FORK_OVERHEAD);
         java.time.Duration rounds = perFork.multipliedBy((long) quick.minForks() * round.size());

@@ -19,8 +19,10 @@ class RunLengthTest {
         assertThat(RunLength.DEFAULT.budget()).isEqualTo(Duration.ofMinutes(20));
         assertThat(RunLength.DEFAULT.minForks()).isEqualTo(3);
         assertThat(RunLength.DEFAULT.iterationTimePerFork()).isEqualTo(Duration.ofSeconds(16));
-        assertThat(RunLength.QUICK.describe()).isEqualTo("2-4 forks, 4 x 1 s warmup, 2 x 1 s measurement, 2 copies of each paired arm, 5:00 budget");
-        assertThat(RunLength.QUICK.pairedArgs()).containsExactly("-p", "copies=2");
-        assertThat(RunLength.DEFAULT.pairedArgs()).containsExactly("-p", "copies=4");
+        assertThat(RunLength.QUICK.describe()).isEqualTo("2-4 forks, 4 x 1 s warmup, 2 x 1 s measurement, 2 copies of each paired arm (the A/A's 2), 5:00 budget");
+        assertThat(RunLength.QUICK.pairedArgs(false)).containsExactly("-p", "copies=2");
+        assertThat(RunLength.DEFAULT.pairedArgs(false)).containsExactly("-p", "copies=4");
+        assertThat(RunLength.QUICK.pairedArgs(true)).containsExactly("-p", "copies=2");
+        assertThat(RunLength.DEFAULT.pairedArgs(true)).containsExactly("-p", "copies=8");
     }
 }

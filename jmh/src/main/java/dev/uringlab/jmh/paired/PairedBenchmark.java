@@ -64,6 +64,11 @@ import org.openjdk.jmh.runner.IterationType;
  * Reading the threads' CPU times costs one JVM call per slice edge ({@link ArmThreads}, "Cost"),
  * made outside the slice's timed span.
  *
+ * <p>Every arm's ring runs on one CPU, the benchmark thread's: each arm's
+ * {@link dev.uringlab.jmh.BenchmarkRingState} pins the thread before its ring opens
+ * ({@link dev.uringlab.jmh.OneCpu}), and the threads a ring starts inherit the pin, so both arms
+ * and all their threads share that CPU's phases, which the pairing cancels.
+ *
  * <h2>Copies</h2>
  * Two loaders with the same code do not run at the same speed in one fork: the JIT compiles each
  * copy on its own and lays it out where the code cache has room, and an A/A race's copies came
