@@ -58,7 +58,7 @@ public final class TextSummary {
         }
         StringBuilder out = new StringBuilder("Speed-up of each patch over its baseline (patched / baseline throughput),\n"
                 + "beside the author's figure; " + percent + " intervals"
-                + (paired ? " of paired races (both arms in one JVM taking turns in slices):\nthe geometric mean of "
+                + (paired ? " of paired races (both arms in one JVM on one CPU, taking turns in slices):\nthe geometric mean of "
                         + "neighbouring slices' ratios, by a bootstrap over blocks of slice pairs within\nforks, then forks"
                         + (forkByFork ? "; of fork-by-fork races" : "") : "")
                 + (forkByFork ? " by a bootstrap over forks, then iterations" : "")
