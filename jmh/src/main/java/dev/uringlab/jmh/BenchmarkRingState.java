@@ -42,7 +42,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * chosen strategy declares ({@link dev.uringlab.spi.StrategyProvider#options()}) as that ring
  * option. Before the ring opens it pins the benchmark thread to the CPU it runs on ({@link OneCpu}),
  * so that the threads the ring starts (io-wq's workers, a device's interrupt) share it.
- * At trial teardown it closes the ring.
+ * At trial teardown it closes the ring and gives the thread the process's CPUs back (a test that
+ * opens a benchmark's ring leaves its runner's thread as it found it).
  */
 public abstract class BenchmarkRingState {
     /** The ring the last BenchmarkRingState opened on this thread, for {@link RingCounters}. */
@@ -123,6 +124,7 @@ public abstract class BenchmarkRingState {
             ring.close();
             ring = null;
             OPENED.remove();
+            OneCpu.release();
         }
     }
 
