@@ -2,8 +2,17 @@ package dev.uringlab.jmh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import dev.uringlab.jmh.jmh_generated.EchoStateLikeJmhGenerates;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The param rules judge a fork's point by the benchmark as written, whichever class JMH instantiates for its state. */
@@ -20,5 +29,63 @@ class BenchmarkRingStateTest {
         Map<String, String> patched = Map.of("ring", "emulated", "profile", "linux-5.15", "pollRearm", "active-flag",
                 "connections", "1000", "clients", "deterministic");
         assertThat(ParamRules.rejection(BenchmarkRingState.benchmarkOf(EchoStateLikeJmhGenerates.class).getName(), patched)).isEmpty();
+    }
+
+    /** A task's Cpus_allowed_list, from its /proc status file. */
+    private static String allowed(Path status) throws IOException {
+        return Files.readAllLines(status).stream().filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
+                .substring("Cpus_allowed_list:".length()).trim();
+    }
+
+    /** This process's io-wq worker threads ({@code iou-wrk-N}): their /proc task directories. */
+    private static List<Path> workers() throws IOException {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : tasks.toList()) {
+                if (Files.readString(task.resolve("comm")).startsWith("iou-wrk")) {
+                    out.add(task);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** FORCE_ASYNC's arm: the ring's io-wq workers run on the benchmark thread's one CPU, and closing the ring frees the thread. */
+    @Test
+    void shouldRunTheRingsThreadsOnTheBenchmarkThreadsCpuUntilTheRingCloses() throws Exception {
+        assumeTrue(Files.exists(Path.of("/proc/thread-self/status")), "not Linux");
+        String process = allowed(Path.of("/proc/thread-self/status"));
+        AtomicReference<Object> seen = new AtomicReference<>();
+        Thread bench = Thread.ofPlatform().start(() -> {
+            try {
+                LinkedNopsBenchmark.LinkedNopsState state = new LinkedNopsBenchmark.LinkedNopsState();
+                state.linkSize = 10;
+                state.async = true;
+                state.linkCqe = "baseline";
+                state.completion = "baseline";
+                state.profile = "linux-5.6";
+                state.ring = "emulated";
+                List<Path> before = workers(); // another test's ring's, if any is still open
+                state.openRing();
+                String pinned = allowed(Path.of("/proc/thread-self/status"));
+                state.nops.submitAndReap();
+                List<String> workers = new ArrayList<>();
+                for (Path w : workers()) {
+                    if (!before.contains(w)) {
+                        workers.add(allowed(w.resolve("status")));
+                    }
+                }
+                state.closeRing();
+                seen.set(List.of(pinned, workers, allowed(Path.of("/proc/thread-self/status"))));
+            } catch (Throwable t) {
+                seen.set(t);
+            }
+        });
+        bench.join();
+        assertThat(seen.get()).isInstanceOf(List.class);
+        List<?> got = (List<?>) seen.get();
+        assertThat((String) got.get(0)).as("the benchmark thread, ring open").matches("\\d+");
+        assertThat((List<?>) got.get(1)).as("io-wq's workers").isNotEmpty().allMatch(got.get(0)::equals);
+        assertThat(got.get(2)).as("the benchmark thread, ring closed").isEqualTo(process);
     }
 }
