@@ -16,8 +16,8 @@ import java.util.Optional;
  * A benchmark's ring on one CPU: {@link BenchmarkRingState} pins the benchmark thread to the CPU it
  * runs on ({@code sched_getcpu(3)}, then {@code sched_setaffinity(2)} of the calling thread) before
  * the ring opens, and a thread inherits its creator's affinity mask ({@code clone(2)}), so the
- * threads the ring starts share that CPU: the emulator's io-wq workers and a device's interrupt
- * thread. A thread that stands for another process (the echo server's client thread) is
+ * threads the ring starts share that CPU: the emulator's io-wq workers, a device's interrupt
+ * thread, and the kernel's own io-wq workers (below). A thread that stands for another process (the echo server's client thread) is
  * {@linkplain #release released} to the process's CPUs.
  *
  * <h2>Why</h2>
@@ -34,9 +34,12 @@ import java.util.Optional;
  * the same CPU, so the pairing cancels that CPU's slow phases. The JIT's and the collector's
  * threads keep every CPU.
  *
- * <p>The real kernel's io-wq workers are not the benchmark thread's children: 6.18 allows them
- * the submitter's cpuset (io_uring/io-wq.c:1247, cpuset_cpus_allowed), not its affinity mask,
- * and the scheduler's wake-affine placement puts them beside it (measured above, not forced).
+ * <p>The real kernel's io-wq workers share the CPU too: a worker is cloned from the submitter
+ * (create_io_thread), which copies its user-requested mask (v6.18.2 kernel/sched/core.c:2767,
+ * dup_user_cpus_ptr), and the cpuset's CPUs that io_init_new_worker then allows it
+ * (io_uring/io-wq.c:785, 1247) are intersected with that mask (kernel/sched/core.c:3152-3155).
+ * Measured: a native FORCE_ASYNC fork's {@code iou-wrk} thread has the benchmark thread's one CPU
+ * in its {@code Cpus_allowed_list}.
  *
  * <p>Where the calls fail (not Linux, a C library without {@code sched_getcpu}), the benchmark
  * runs unpinned and says so once on standard error.
