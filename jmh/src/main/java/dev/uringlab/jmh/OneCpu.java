@@ -17,8 +17,8 @@ import java.util.Optional;
  * runs on ({@code sched_getcpu(3)}, then {@code sched_setaffinity(2)} of the calling thread) before
  * the ring opens, and a thread inherits its creator's affinity mask ({@code clone(2)}), so the
  * threads the ring starts share that CPU: the emulator's io-wq workers, a device's interrupt
- * thread, and the kernel's own io-wq workers (below). A thread that stands for another process (the echo server's client thread) is
- * {@linkplain #release released} to the process's CPUs.
+ * thread, and the kernel's own io-wq workers (below). A thread that stands for another process
+ * (the echo server's client thread) is {@linkplain #release released} to the process's CPUs.
  *
  * <h2>Why</h2>
  * On this 2-vCPU virtual machine a wakeup across vCPUs costs microseconds: the woken vCPU is often
@@ -29,9 +29,8 @@ import java.util.Optional;
  * kernel alike (native: 110k-160k), as the scheduler placed the two threads together or apart;
  * with the whole fork on one CPU ({@code taskset -c 1}) 750k-930k on the emulator and 540k-630k on
  * the kernel, and a paired race's per-second ratios spread 0.013-0.032 (sd) against 0.09-0.31.
- * On one CPU a handoff is a wakeup and a context switch on that CPU, as the kernel's own
- * synchronous wakeups place a ping-pong pair (wake-affine), and both arms of a paired race run on
- * the same CPU, so the pairing cancels that CPU's slow phases. The JIT's and the collector's
+ * On one CPU a handoff is a wakeup and a context switch on that CPU, and both arms of a paired
+ * race run on the same CPU, so the pairing cancels that CPU's slow phases. The JIT's and the collector's
  * threads keep every CPU.
  *
  * <p>The real kernel's io-wq workers share the CPU too: a worker is cloned from the submitter

@@ -34,8 +34,8 @@ enum RunLength {
      * copies, and a fork's copy luck averages over eight draws (2026-12-03: the NOPs A/A's fork
      * ratios had an sd of 0.95% in nine forks of eight copies against about 1.6% in ten of four, and
      * its 1% floor took 14 forks of four copies in a default run). Not under {@code --quick}: eight
-     * copies in 4 seconds of warmup were still compiling (six forks: 9.7-19.1 M NOPs/s against two copies' 18-24 M,
-     * fork ratios 0.52-1.16).
+     * copies in 4 seconds of warmup were still compiling (six forks: 9.7-19.1 M NOPs/s against two
+     * copies' 18-24 M, fork ratios 0.52-1.16).
      */
     DEFAULT(3, 10, 10, Duration.ofSeconds(1), 6, Duration.ofSeconds(1), 4, 8, Duration.ofMinutes(20)),
     /** {@code --full}: for figures to keep. */
@@ -71,7 +71,6 @@ enum RunLength {
         return List.of("-f", "1", "-wi", String.valueOf(warmupIterations), "-w", jmhTime(warmupTime),
                 "-i", String.valueOf(iterations), "-r", jmhTime(iterationTime));
     }
-
 
     /** JMH's options a paired fork of this length adds: its copies of each arm, the A/A race's if {@code aa}. */
     List<String> pairedArgs(boolean aa) {
