@@ -21,12 +21,13 @@ import java.util.Optional;
  * (the echo server's client thread) is {@linkplain #release released} to the process's CPUs.
  *
  * <h2>Why</h2>
- * On this 2-vCPU virtual machine a wakeup across vCPUs costs microseconds: the woken vCPU is often
- * halted and must be kicked by an interprocessor interrupt, which a guest pays with exits to the
- * hypervisor. Seed 003's FORCE_ASYNC workload hands every chain to an io-wq worker and back, and
- * measured unpinned (2026-12-03, {@code LinkedNopsBenchmark} links of 10 with IOSQE_ASYNC, 5.6,
- * {@code -f 4..8 -wi 4 -i 3}) it ran 70k-240k NOPs/s from fork to fork, the emulator and the real
- * kernel alike (native: 110k-160k), as the scheduler placed the two threads together or apart;
+ * On this 2-vCPU virtual machine a handoff across vCPUs costs microseconds more than one on a
+ * single CPU (measured below; the likely reason, not counted: the woken vCPU is often halted and is
+ * kicked with an interprocessor interrupt, which a guest pays with exits to the hypervisor).
+ * Seed 003's FORCE_ASYNC workload hands every chain to an io-wq worker and back, and measured
+ * unpinned (2026-12-03, {@code LinkedNopsBenchmark} links of 10 with IOSQE_ASYNC, 5.6,
+ * {@code -f 4..8 -wi 4 -i 3}) it ran 70k-240k NOPs/s from fork to fork on the emulator, as the
+ * scheduler placed the two threads together or apart, and the real kernel was as slow (110k-160k);
  * with the whole fork on one CPU ({@code taskset -c 1}) 750k-930k on the emulator and 540k-630k on
  * the kernel, and a paired race's per-second ratios spread 0.013-0.032 (sd) against 0.09-0.31.
  * On one CPU a handoff is a wakeup and a context switch on that CPU, and both arms of a paired
