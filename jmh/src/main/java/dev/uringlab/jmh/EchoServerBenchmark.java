@@ -6,7 +6,6 @@ import dev.uringlab.spi.Axis;
 import dev.uringlab.workloads.echo.EchoServer.Clients;
 import dev.uringlab.workloads.echo.EchoServer;
 import java.util.Locale;
-import java.util.concurrent.ThreadFactory;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
@@ -99,8 +98,7 @@ public class EchoServerBenchmark extends RingBenchmark {
             }
             rounds = TX / connections;
             // the author's clients were another process: their thread may run on any CPU, not the ring's (OneCpu)
-            ThreadFactory anyCpu = Thread.ofPlatform().name("echo-clients").factory();
-            echo = new EchoServer(ring, connections, mode(), body -> anyCpu.newThread(() -> {
+            echo = new EchoServer(ring, connections, mode(), body -> Thread.ofPlatform().name(EchoServer.CLIENT_THREAD).unstarted(() -> {
                 OneCpu.release();
                 body.run();
             }));

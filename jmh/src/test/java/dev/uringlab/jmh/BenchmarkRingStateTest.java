@@ -31,12 +31,6 @@ class BenchmarkRingStateTest {
         assertThat(ParamRules.rejection(BenchmarkRingState.benchmarkOf(EchoStateLikeJmhGenerates.class).getName(), patched)).isEmpty();
     }
 
-    /** A task's Cpus_allowed_list, from its /proc status file. */
-    private static String allowed(Path status) throws IOException {
-        return Files.readAllLines(status).stream().filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
-                .substring("Cpus_allowed_list:".length()).trim();
-    }
-
     /** This process's io-wq worker threads ({@code iou-wrk-N}): their /proc task directories. */
     private static List<Path> workers() throws IOException {
         List<Path> out = new ArrayList<>();
@@ -53,8 +47,8 @@ class BenchmarkRingStateTest {
     /** FORCE_ASYNC's arm: the ring's io-wq workers run on the benchmark thread's one CPU, and closing the ring frees the thread. */
     @Test
     void shouldRunTheRingsThreadsOnTheBenchmarkThreadsCpuUntilTheRingCloses() throws Exception {
-        assumeTrue(Files.exists(Path.of("/proc/thread-self/status")), "not Linux");
-        String process = allowed(Path.of("/proc/thread-self/status"));
+        assumeTrue(Files.exists(CpusAllowed.SELF), "not Linux");
+        String process = CpusAllowed.self();
         AtomicReference<Object> seen = new AtomicReference<>();
         Thread bench = Thread.ofPlatform().start(() -> {
             try {
@@ -67,16 +61,16 @@ class BenchmarkRingStateTest {
                 state.ring = "emulated";
                 List<Path> before = workers(); // another test's ring's, if any is still open
                 state.openRing();
-                String pinned = allowed(Path.of("/proc/thread-self/status"));
+                String pinned = CpusAllowed.self();
                 state.nops.submitAndReap();
                 List<String> workers = new ArrayList<>();
                 for (Path w : workers()) {
                     if (!before.contains(w)) {
-                        workers.add(allowed(w.resolve("status")));
+                        workers.add(CpusAllowed.of(w.resolve("status")));
                     }
                 }
                 state.closeRing();
-                seen.set(List.of(pinned, workers, allowed(Path.of("/proc/thread-self/status"))));
+                seen.set(List.of(pinned, workers, CpusAllowed.self()));
             } catch (Throwable t) {
                 seen.set(t);
             }

@@ -3,21 +3,12 @@ package dev.uringlab.jmh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class OneCpuTest {
-    /** The calling thread's Cpus_allowed_list, as the kernel reports it. */
-    private static String allowed() throws IOException {
-        return Files.readAllLines(Path.of("/proc/thread-self/status")).stream()
-                .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
-                .substring("Cpus_allowed_list:".length()).trim();
-    }
-
     /** Runs {@code body} on a new platform thread started by the calling thread and returns what it returned. */
     private static String onChild(ThrowingSupplier body) throws InterruptedException {
         AtomicReference<String> seen = new AtomicReference<>();
@@ -38,16 +29,16 @@ class OneCpuTest {
 
     @Test
     void shouldPinTheCallingThreadAndTheThreadsItStartsToTheCpuItRunsOn() throws Exception {
-        assumeTrue(Files.exists(Path.of("/proc/thread-self/status")), "not Linux");
-        String process = allowed();
+        assumeTrue(Files.exists(CpusAllowed.SELF), "not Linux");
+        String process = CpusAllowed.self();
         String pinned = onChild(() -> {
             Optional<Integer> cpu = OneCpu.pinHere();
             assertThat(cpu).isPresent();
-            String self = allowed();
-            String child = onChild(OneCpuTest::allowed);
+            String self = CpusAllowed.self();
+            String child = onChild(CpusAllowed::self);
             String released = onChild(() -> {
                 OneCpu.release();
-                return allowed();
+                return CpusAllowed.self();
             });
             return cpu.get() + "|" + self + "|" + child + "|" + released;
         });
@@ -55,6 +46,6 @@ class OneCpuTest {
         assertThat(parts[1]).as("the pinned thread's CPUs").isEqualTo(parts[0]);
         assertThat(parts[2]).as("a thread it starts inherits the pin").isEqualTo(parts[0]);
         assertThat(parts[3]).as("a released thread has the process's CPUs").isEqualTo(process);
-        assertThat(allowed()).as("the test's own thread was never pinned").isEqualTo(process);
+        assertThat(CpusAllowed.self()).as("the test's own thread was never pinned").isEqualTo(process);
     }
 }

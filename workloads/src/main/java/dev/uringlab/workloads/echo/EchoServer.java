@@ -53,6 +53,9 @@ public final class EchoServer implements AutoCloseable {
     /** Who plays the clients. */
     public enum Clients { DETERMINISTIC, THREADED }
 
+    /** The THREADED mode's client thread's name. */
+    public static final String CLIENT_THREAD = "echo-clients";
+
     private static final long POLL = 1L << 32;
     private static final long READ = 2L << 32;
     private static final long WRITE = 3L << 32;
@@ -84,7 +87,7 @@ public final class EchoServer implements AutoCloseable {
      * @throws IllegalStateException when a system call or the submit fails
      */
     public EchoServer(Ring ring, int connections, Clients clients) {
-        this(ring, connections, clients, Thread.ofPlatform().name("echo-clients").factory());
+        this(ring, connections, clients, Thread.ofPlatform().name(CLIENT_THREAD).factory());
     }
 
     /**
