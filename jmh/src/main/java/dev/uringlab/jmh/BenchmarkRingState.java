@@ -111,7 +111,7 @@ public abstract class BenchmarkRingState {
                 }
             }
         }
-        OneCpu.pinHere();
+        OneCpu.pin();
         ring = provider.open(config.build());
         OPENED.set(ring);
         opened(ring);

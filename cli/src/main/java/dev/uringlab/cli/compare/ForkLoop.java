@@ -115,7 +115,7 @@ final class ForkLoop {
                     Files.deleteIfExists(sliceLog);
                     Optional<String> failure;
                     try {
-                        failure = jmh.runFork(point, runLength, profilers, part,
+                        failure = jmh.runFork(point, races.forks(point), runLength, profilers, part,
                                 PairedRaces.isPaired(point) ? PairedRaces.jvmArgs(sliceLog) : List.of());
                     } catch (IOException e) {
                         if (!interrupted.get()) {

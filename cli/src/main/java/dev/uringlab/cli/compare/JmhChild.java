@@ -102,14 +102,15 @@ final class JmhChild implements Closeable {
     }
 
     /**
-     * Runs one fork of one point, its results written to {@code json}, with JMH's {@code extra}
-     * arguments after the point's.
+     * Runs fork {@code fork} (from 0) of one point, its results written to {@code json}, with JMH's
+     * {@code extra} arguments after the point's.
      *
      * @return empty when JMH ran it, else why not (JMH's message, or the runner's end)
      */
-    Optional<String> runFork(PlanPoint point, RunLength length, List<String> profilers, Path json, List<String> extra) throws IOException {
+    Optional<String> runFork(PlanPoint point, int fork, RunLength length, List<String> profilers, Path json, List<String> extra)
+            throws IOException {
         List<String> request = new ArrayList<>(List.of(json.toString()));
-        request.addAll(jmhArgs(point, length, profilers));
+        request.addAll(jmhArgs(point, fork, length, profilers));
         request.addAll(extra);
         requests.write(String.join("\t", request));
         requests.newLine();
@@ -121,10 +122,33 @@ final class JmhChild implements Closeable {
         return answer.startsWith("ok ") ? Optional.empty() : Optional.of(answer.replaceFirst("^error ", ""));
     }
 
-    /** JMH's arguments for one fork of one point. */
-    static List<String> jmhArgs(PlanPoint point, RunLength length, List<String> profilers) {
+    /**
+     * The system property that gives a fork its CPU slot (the jmh module's {@code OneCpu}): fork
+     * {@code k} of a point runs its rings on the {@code (k mod n)}th of the machine's {@code n} CPUs,
+     * so a race's two arms fork by fork run their {@code k}th forks on one CPU, and every point's
+     * forks take the CPUs in turn, whose speeds differ here.
+     */
+    static final String CPU_PROPERTY = "uringlab.cpu";
+
+    /**
+     * JMH's arguments that put {@code flags} on a fork's JVM command line, each as one argument: a
+     * {@code -jvmArgsPrepend} apiece, since JMH splits a lone {@code -jvmArgsPrepend} at spaces but
+     * takes each of several as given (a path with a space in it stays whole).
+     */
+    static List<String> jvmArgs(List<String> flags) {
+        List<String> args = new ArrayList<>();
+        for (String flag : flags) {
+            args.add("-jvmArgsPrepend");
+            args.add(flag);
+        }
+        return args;
+    }
+
+    /** JMH's arguments for fork {@code fork} (from 0) of one point. */
+    static List<String> jmhArgs(PlanPoint point, int fork, RunLength length, List<String> profilers) {
         List<String> args = new ArrayList<>(point.jmhSelection());
         args.addAll(length.jmhArgs());
+        args.addAll(jvmArgs(List.of("-D" + CPU_PROPERTY + "=" + fork)));
         if (PairedRaces.isPaired(point)) {
             args.addAll(length.pairedArgs(PairedRaces.isAa(point)));
         }

@@ -102,7 +102,7 @@ final class PairedRaces {
 
     /** JMH's arguments that make a fork of a paired point write its slices to {@code csv}. */
     static List<String> jvmArgs(Path csv) {
-        return List.of("-jvmArgsPrepend", "-D" + SLICES_PROPERTY + "=" + csv);
+        return JmhChild.jvmArgs(List.of("-D" + SLICES_PROPERTY + "=" + csv));
     }
 
     /** The columns of the harness's slice file ({@code SliceLog}) in the order {@value RunReader#SLICES_FILE} holds them. */

@@ -218,10 +218,12 @@ class RacesTest {
         assertThat(races.role(round.get(0))).isEqualTo("A/A");
         assertThat(races.role(round.get(1))).isEqualTo("paired");
         // a fork's JMH arguments select the harness with both arms spelled as the console spells them
-        assertThat(JmhChild.jmhArgs(round.get(1), quick, List.of())).contains("-p", "a=" + claimed.getFirst().reference().orElseThrow(),
+        assertThat(JmhChild.jmhArgs(round.get(1), 0, quick, List.of())).contains("-p", "a=" + claimed.getFirst().reference().orElseThrow(),
                 "b=" + claimed.getFirst().point()).containsSubsequence("-p", "copies=2");
         // the A/A race takes its length's own copies (eight in the default run)
-        assertThat(JmhChild.jmhArgs(round.getFirst(), RunLength.DEFAULT, List.of())).containsSubsequence("-p", "copies=8");
+        assertThat(JmhChild.jmhArgs(round.getFirst(), 0, RunLength.DEFAULT, List.of())).containsSubsequence("-p", "copies=8");
+        // fork k of a point runs on CPU slot k, so a race's arms fork by fork take the same CPU in the same round
+        assertThat(JmhChild.jmhArgs(round.getFirst(), 3, RunLength.DEFAULT, List.of())).containsSubsequence("-jvmArgsPrepend", "-Duringlab.cpu=3");
         // their rounds fit the budget with two minutes left for the build
         java.time.Duration perFork = quick.iterationTimePerFork().plus(Progress.GUESSED_FORK_OVERHEAD);
         java.time.Duration rounds = perFork.multipliedBy((long) quick.minForks() * round.size());

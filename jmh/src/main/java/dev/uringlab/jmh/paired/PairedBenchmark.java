@@ -66,8 +66,9 @@ import org.openjdk.jmh.runner.IterationType;
  *
  * <p>Every arm's ring runs on one CPU, the benchmark thread's: each arm's
  * {@link dev.uringlab.jmh.BenchmarkRingState} pins the thread before its ring opens
- * ({@link dev.uringlab.jmh.OneCpu}), and the threads a ring starts inherit the pin, so both arms
- * and all their threads share that CPU's phases, which the pairing cancels.
+ * ({@link dev.uringlab.jmh.OneCpu}: to the fork's CPU slot when {@code compare} gives one, else where
+ * it runs; every arm's ring in a fork takes the same CPU), and the threads a ring starts inherit the
+ * pin, so both arms and all their threads share that CPU's phases, which the pairing cancels.
  *
  * <h2>Copies</h2>
  * Two loaders with the same code do not run at the same speed in one fork: the JIT compiles each
