@@ -23,9 +23,16 @@ final class ForkFlags {
     private static final String APPEND = "-jvmArgsAppend";
     private static final List<String> JVM = List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
             "-XX:-BackgroundCompilation", "-XX:CompileCommand=quiet");
-    /** io_submit_sqe, io_init_req, io_queue_sqe, io_issue_sqe, io_alloc_req: always inside the batch loop that calls them. */
+    /**
+     * io_submit_sqe, io_init_req, io_queue_sqe, io_issue_sqe, io_alloc_req: always inside the batch
+     * loop that calls them; io_fill_cqe_req ({@code static __always_inline}, v6.18.2
+     * io_uring/io_uring.h:264; {@code static inline} __io_fill_cqe_req in 6.1's) and 5.6's
+     * io_cqring_add_event (static, no recipe lists it as a call): always inside the path that posts
+     * each request's CQE.
+     */
     private static final List<String> INLINE = List.of("-XX:CompileCommand=inline,*.ioSubmitSqe", "-XX:CompileCommand=inline,*.ioInitReq",
-            "-XX:CompileCommand=inline,*.ioQueueSqe", "-XX:CompileCommand=inline,*.ioIssueSqe", "-XX:CompileCommand=inline,*.ioAllocReq");
+            "-XX:CompileCommand=inline,*.ioQueueSqe", "-XX:CompileCommand=inline,*.ioIssueSqe", "-XX:CompileCommand=inline,*.ioAllocReq",
+            "-XX:CompileCommand=inline,*.ioFillCqeReq", "-XX:CompileCommand=inline,*.ioCqringAddEvent");
 
     private ForkFlags() {
     }

@@ -30,8 +30,12 @@ import org.openjdk.jmh.annotations.Warmup;
  *       whichever is compiled first</td></tr>
  *   <tr><td>{@code inline}</td><td>{@code *.ioSubmitSqe} (io_submit_sqe), {@code *.ioInitReq} (io_init_req),
  *       {@code *.ioQueueSqe} (io_queue_sqe), {@code *.ioIssueSqe} (io_issue_sqe), every strategy's
- *       {@code ioAllocReq} (io_alloc_req)</td><td>once per request: always inside its batch loop, even
- *       when it was compiled on its own first</td></tr>
+ *       {@code ioAllocReq} (io_alloc_req), {@code *.ioFillCqeReq} (io_fill_cqe_req, which the kernel
+ *       marks {@code __always_inline}), {@code *.ioCqringAddEvent} (5.6's io_cqring_add_event)</td>
+ *       <td>once per request: always inside its batch loop, even when it was compiled on its own first
+ *       (on 2026-12-03 every C2 compile of the NOPs' flush called ioFillCqeReq out of line, "already
+ *       compiled into a big method", and seed 003's 5.6 arms inlined ioCqringAddEvent in 4 of 12
+ *       compiles: a call per CQE the kernel does not make, paid by some copies and not others)</td></tr>
  * </table>
  * The plan only fixes where compiled units begin; what each does is the emulator's code, the
  * same for both arms of every race. A subclass holds the
