@@ -14,7 +14,9 @@ import java.util.List;
  *   <li>{@code -XX:CompileCommand=dontinline,CLASS::METHOD} for every method marked
  *       {@link dev.uringlab.spi.recipe.OutOfLine} on the class path: a kernel function the kernel
  *       calls out of line, or a compiled unit of its own in the inlining plan (the recipes' one
- *       source of truth, read by {@link OutOfLineMethods}; nothing here names a class);</li>
+ *       source of truth, read by {@link OutOfLineMethods});</li>
+ *   <li>{@code -XX:CompileCommand=dontinline} for the workloads' rounds, which a benchmark method
+ *       calls once per batch (user space's side of the plan);</li>
  *   <li>{@code -XX:CompileCommand=inline} for the per-request functions the inlining plan keeps
  *       inside their batch loop ({@link RingBenchmark}).</li>
  * </ul>
@@ -34,13 +36,26 @@ final class ForkFlags {
             "-XX:CompileCommand=inline,*.ioQueueSqe", "-XX:CompileCommand=inline,*.ioIssueSqe", "-XX:CompileCommand=inline,*.ioAllocReq",
             "-XX:CompileCommand=inline,*.ioFillCqeReq", "-XX:CompileCommand=inline,*.ioCqringAddEvent");
 
+    /**
+     * The workloads' rounds, each called once per batch, chain or round by a {@code @Benchmark}
+     * method (user space's side: t/io_uring's loop, a chain submitted and reaped, reg.b's round):
+     * always their own compiled unit. Left to the JIT, whether a round is inlined into its
+     * benchmark method depends on which of the two C2 compiled first: on 2026-12-03
+     * ({@code uring-lab isolation --include=LinkedNops}) {@code LinkedNops.submitAndReap} was
+     * inlined into {@code linkedNops} in both forks of each arm alone and "already compiled into a
+     * big method" in both paired forks, whose JIT had twice the copies to compile.
+     */
+    private static final List<String> ROUNDS = List.of("-XX:CompileCommand=dontinline,dev.uringlab.workloads.*::submitAndReap",
+            "-XX:CompileCommand=dontinline,dev.uringlab.workloads.*::round", "-XX:CompileCommand=dontinline,dev.uringlab.workloads.*::run");
+
     private ForkFlags() {
     }
 
-    /** The flags, in order: the JVM's, the out-of-line methods', the inlined ones'. */
+    /** The flags, in order: the JVM's, the out-of-line methods', the workloads' rounds', the inlined ones'. */
     static List<String> jvmArgs() {
         List<String> args = new ArrayList<>(JVM);
         args.addAll(OutOfLineMethods.dontInlineCommands(ForkFlags.class.getClassLoader()));
+        args.addAll(ROUNDS);
         args.addAll(INLINE);
         return args;
     }

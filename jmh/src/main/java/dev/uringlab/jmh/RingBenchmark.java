@@ -26,8 +26,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       {@code IoRingCtx.enter} (io_uring_enter), {@code IoWait.ioCqringWait} (io_cqring_wait),
  *       {@code IoComplete.ioSubmitFlushCompletions} and every strategy's {@code flushCompletions}
  *       (__io_submit_flush_completions), every {@code ioFreeBatchList} (io_free_batch_list),
- *       {@code IoUringTask.runTaskWork} (tctx_task_work)</td><td>each its own compiled unit,
- *       whichever is compiled first</td></tr>
+ *       {@code IoUringTask.runTaskWork} (tctx_task_work); and, in user space, the workloads'
+ *       rounds ({@code submitAndReap}, {@code round}, {@code run}), which a benchmark method calls once
+ *       per batch</td><td>each its own compiled unit, whichever is compiled first</td></tr>
  *   <tr><td>{@code inline}</td><td>{@code *.ioSubmitSqe} (io_submit_sqe), {@code *.ioInitReq} (io_init_req),
  *       {@code *.ioQueueSqe} (io_queue_sqe), {@code *.ioIssueSqe} (io_issue_sqe), every strategy's
  *       {@code ioAllocReq} (io_alloc_req), {@code *.ioFillCqeReq} (io_fill_cqe_req, which the kernel

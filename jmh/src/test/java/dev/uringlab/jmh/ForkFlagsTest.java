@@ -13,6 +13,7 @@ class ForkFlagsTest {
         assertThat(ForkFlags.jvmArgs()).contains("--enable-native-access=ALL-UNNAMED",
                 "-XX:CompileCommand=dontinline,dev.uringlab.core.IoRingCtx::enter",
                 "-XX:CompileCommand=dontinline,dev.uringlab.core.IoSubmit::ioSubmitSqes",
+                "-XX:CompileCommand=dontinline,dev.uringlab.workloads.*::submitAndReap",
                 "-XX:CompileCommand=inline,*.ioSubmitSqe", "-XX:CompileCommand=inline,*.ioFillCqeReq");
     }
 

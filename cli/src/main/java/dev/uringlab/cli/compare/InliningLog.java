@@ -1,8 +1,10 @@
 package dev.uringlab.cli.compare;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,6 +19,13 @@ import java.util.regex.Pattern;
  * harness itself (whose one call per slice is meant to see both arms). The caller of a call at
  * the top of an inlining tree is the method of the compilation line before it; deeper calls'
  * callers are the call one level up.
+ *
+ * <p>The VM's log interleaves its threads' output, each switch marked
+ * {@code <writer thread='N'/>} on a line of its own, and a switch may fall inside a line: on
+ * 2026-12-03 a C2 thread's compilation line for {@code ReentrantLock::unlock} landed in the middle
+ * of a C1 thread's inlining tree, whose calls then read as that method's, and one paired fork
+ * showed six decisions made "only when paired" that no fork made. So each thread's lines are read
+ * apart ({@link #byWriter}), a line cut by a switch joined again with its rest.
  */
 final class InliningLog {
     /** The packages whose code is compared. */
@@ -30,14 +39,57 @@ final class InliningLog {
     private InliningLog() {
     }
 
-    /** The decisions in {@code lines}. */
+    private static final Pattern WRITER = Pattern.compile("^<writer thread='(\\d+)'/>$");
+    private static final Pattern RECORD_START = Pattern.compile("^\\s*(@ |\\d+\\s+\\d+\\s)");
+
+    /** The decisions in {@code lines}, each writer thread's read apart. */
     static Set<String> decisions(List<String> lines) {
+        Set<String> out = new LinkedHashSet<>();
+        for (List<String> thread : byWriter(lines).values()) {
+            out.addAll(threadDecisions(thread));
+        }
+        return out;
+    }
+
+    /**
+     * {@code lines} split by the writer thread the VM's log names before them (lines before any
+     * name are one thread's), XML-unescaped: a line that does not start a record (a compilation or a
+     * call) continues its thread's last line when that line is not a whole record, as a switch of
+     * writer in the middle of a line leaves it.
+     */
+    static Map<String, List<String>> byWriter(List<String> lines) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        String writer = "";
+        for (String raw : lines) {
+            Matcher w = WRITER.matcher(raw.strip());
+            if (w.matches()) {
+                writer = w.group(1);
+                continue;
+            }
+            String line = unescape(raw);
+            List<String> own = out.computeIfAbsent(writer, k -> new ArrayList<>());
+            if (!own.isEmpty() && !RECORD_START.matcher(line).find() && !whole(own.getLast())) {
+                own.set(own.size() - 1, own.getLast() + line);
+            } else {
+                own.add(line);
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code line} is a whole compilation or call line. */
+    private static boolean whole(String line) {
+        return COMPILATION.matcher(line).matches() || CALL.matcher(line).matches();
+    }
+
+    /** The decisions in one thread's {@code lines}. */
+    private static Set<String> threadDecisions(List<String> lines) {
         Set<String> out = new LinkedHashSet<>();
         String root = null;
         List<String> callers = new ArrayList<>(); // the call at each depth of the current tree
         List<Integer> indents = new ArrayList<>();
         for (String raw : lines) {
-            String line = HIDDEN.matcher(unescape(raw)).replaceAll("$10x*");
+            String line = HIDDEN.matcher(raw).replaceAll("$10x*");
             Matcher c = COMPILATION.matcher(line);
             if (c.matches()) {
                 root = "tier " + c.group(1) + " " + c.group(2);

@@ -34,4 +34,30 @@ class InliningLogTest {
                 "tier 4 dev.uringlab.core.OpDef$$Lambda/0x*::prep @3 dev.uringlab.core.IoNop::ioNopPrep: inline (hot)",
                 "tier 4 dev.uringlab.core.IoWait::ioCqringWait @2 dev.uringlab.core.IoWait$CqWaiter::<init>: inline (hot)");
     }
+
+    @Test
+    void shouldReadEachWriterThreadApartAndJoinALineASwitchCut() {
+        // from a paired fork's VM log (2026-12-03): a C2 thread's compilation line lands inside a C1 thread's tree, mid-line
+        List<String> log = List.of(
+                "<writer thread='24355'/>",
+                "3583 3014    b  3       dev.uringlab.strategy.era.WaitqueueActiveEvPosted::ioCqringEvPosted (74 bytes)",
+                "                              @ 8   dev.uringlab.core.IoCqRing::lock (30 bytes)   inline",
+                "                                @ 6   java.lang.Class::isInstance",
+                "<writer thread='24354'/>",
+                "7259 3984    b  4       java.util.concurrent.locks.ReentrantLock::unlock (10 bytes)",
+                "<writer thread='24355'/>",
+                " (0 bytes)   intrinsic",
+                "                              @ 16   dev.uringlab.core.IoCqRing::wakeUpCqWait (9 bytes)   inline",
+                "<writer thread='24354'/>",
+                "                              @ 5   java.util.concurrent.locks.AbstractQueuedSynchronizer::release (20 bytes)   inline (hot)");
+        assertThat(InliningLog.byWriter(log).get("24355")).containsExactly(
+                "3583 3014    b  3       dev.uringlab.strategy.era.WaitqueueActiveEvPosted::ioCqringEvPosted (74 bytes)",
+                "                              @ 8   dev.uringlab.core.IoCqRing::lock (30 bytes)   inline",
+                "                                @ 6   java.lang.Class::isInstance (0 bytes)   intrinsic",
+                "                              @ 16   dev.uringlab.core.IoCqRing::wakeUpCqWait (9 bytes)   inline");
+        assertThat(InliningLog.decisions(log)).containsExactly(
+                "tier 3 dev.uringlab.strategy.era.WaitqueueActiveEvPosted::ioCqringEvPosted @8 dev.uringlab.core.IoCqRing::lock: inline",
+                "dev.uringlab.core.IoCqRing::lock @6 java.lang.Class::isInstance: intrinsic",
+                "tier 3 dev.uringlab.strategy.era.WaitqueueActiveEvPosted::ioCqringEvPosted @16 dev.uringlab.core.IoCqRing::wakeUpCqWait: inline");
+    }
 }
