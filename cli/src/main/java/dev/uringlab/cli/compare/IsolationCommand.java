@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -79,6 +80,19 @@ public final class IsolationCommand implements Callable<Integer> {
     private record Setup(String name, PlanPoint point) {
     }
 
+    /**
+     * Round {@code round}'s order of the setups: each round starts one later, so that over as many
+     * rounds as setups each runs first, second and third alike, and a machine that drifts within a
+     * round (on 2026-12-03 21:12 every round ran a alone, b alone, then paired, and b's forks alone
+     * fell 11.75, 11.61, 11.46 M NOPs/s while its paired ones held 11.7-11.8 M) slows none of them
+     * more than the others. The three forks of a round share their CPU slot all the same.
+     */
+    static <T> List<T> rotated(List<T> setups, int round) {
+        List<T> out = new ArrayList<>(setups);
+        Collections.rotate(out, -(round % setups.size()));
+        return out;
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
@@ -111,7 +125,7 @@ public final class IsolationCommand implements Callable<Integer> {
         Map<Setup, List<Path>> jitRuns = new LinkedHashMap<>();
         for (int k = 1; k <= forks + JIT_FORKS; k++) {
             boolean jit = k > forks;
-            for (Setup s : setups) {
+            for (Setup s : rotated(setups, k - 1)) {
                 String name = s.name().replace(' ', '-') + (jit ? "-jit-" + (k - forks) : "-" + k);
                 Path csv = dir.resolve(name + ".csv");
                 Path log = dir.resolve(name + ".log");
