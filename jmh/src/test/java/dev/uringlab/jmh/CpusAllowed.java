@@ -3,6 +3,8 @@ package dev.uringlab.jmh;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /** A task's CPUs as the kernel reports them: the {@code Cpus_allowed_list} of its /proc status file. */
 final class CpusAllowed {
@@ -20,5 +22,13 @@ final class CpusAllowed {
     /** The calling thread's. */
     static String self() throws IOException {
         return of(SELF);
+    }
+
+    /** The CPUs of a list such as {@code 0-1,4}, lowest first. */
+    static int[] cpus(String list) {
+        return Arrays.stream(list.split(",")).flatMapToInt(r -> {
+            String[] ends = r.split("-");
+            return IntStream.rangeClosed(Integer.parseInt(ends[0]), Integer.parseInt(ends[ends.length - 1]));
+        }).toArray();
     }
 }

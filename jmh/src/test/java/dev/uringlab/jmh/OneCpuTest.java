@@ -55,7 +55,7 @@ class OneCpuTest {
     @Test
     void shouldPinEachSlotToTheSlotsCpuTakingTheProcesssCpusInTurn() throws Exception {
         assumeTrue(Files.exists(CpusAllowed.SELF), "not Linux");
-        int[] cpus = cpuList(CpusAllowed.self());
+        int[] cpus = CpusAllowed.cpus(CpusAllowed.self());
         for (int k = 0; k <= cpus.length; k++) {
             int slot = k;
             String seen = onChild(() -> {
@@ -88,13 +88,5 @@ class OneCpuTest {
             assertThatThrownBy(() -> OneCpu.slot(bad)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("-Duringlab.cpu=" + bad).hasMessageContaining("a number from 0");
         }
-    }
-
-    /** The CPUs of a {@code Cpus_allowed_list} such as {@code 0-1,4}, lowest first. */
-    private static int[] cpuList(String list) {
-        return Arrays.stream(list.split(",")).flatMapToInt(r -> {
-            String[] ends = r.split("-");
-            return IntStream.rangeClosed(Integer.parseInt(ends[0]), Integer.parseInt(ends[ends.length - 1]));
-        }).toArray();
     }
 }

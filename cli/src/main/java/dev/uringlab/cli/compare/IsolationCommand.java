@@ -59,9 +59,9 @@ public final class IsolationCommand implements Callable<Integer> {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
     /** Forks of each setup whose JIT decisions are logged: two, so that the JIT's own variation between forks shows. */
     static final int JIT_FORKS = 2;
-    /** The JIT-log forks' flags, the log file's path after the last. */
+    /** The JIT-log forks' flags, before the log file's ({@code -XX:LogFile=}). */
     private static final List<String> JIT_FLAGS = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+PrintCompilation", "-XX:+PrintInlining",
-            "-XX:+LogVMOutput", "-XX:-DisplayVMOutput", "-XX:LogFile=");
+            "-XX:+LogVMOutput", "-XX:-DisplayVMOutput");
 
     @Option(names = "--include", paramLabel = "REGEX", defaultValue = "Nops32",
             description = "The benchmark whose first author's figure is raced (default: ${DEFAULT-VALUE}, seed 001).")
@@ -137,7 +137,7 @@ public final class IsolationCommand implements Callable<Integer> {
                     List<String> flags = new ArrayList<>(List.of("-D" + PairedRaces.SLICES_PROPERTY + "=" + csv));
                     if (jit) {
                         flags.addAll(JIT_FLAGS);
-                        flags.set(flags.size() - 1, flags.getLast() + dir.resolve(name + ".jit.log"));
+                        flags.add("-XX:LogFile=" + dir.resolve(name + ".jit.log"));
                     }
                     failure = jmh.runFork(s.point(), k - 1, length, List.of(), dir.resolve("jmh-fork.json"), JmhChild.jvmArgs(flags));
                 } finally {
